@@ -1,0 +1,11 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tandem",
+    products: [],
+    targets: [
+        // The C ABI shared by the host and every plugin: one header, nothing else.
+        .target(name: "CTandemABI", path: "Sources/CTandemABI"),
+    ]
+)
