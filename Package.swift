@@ -7,5 +7,8 @@ let package = Package(
     targets: [
         // The C ABI shared by the host and every plugin: one header, nothing else.
         .target(name: "CTandemABI", path: "Sources/CTandemABI"),
+
+        // The local runner's engine: GGUF, tensors, tokenizers, templates, forward pass, sampling.
+        .target(name: "LlamaEngine", path: "Plugins/LlamaRunner/Engine"),
     ]
 )
