@@ -8,6 +8,15 @@ let package = Package(
         // The C ABI shared by the host and every plugin: one header, nothing else.
         .target(name: "CTandemABI", path: "Sources/CTandemABI"),
 
+        // Swift values of the ABI's types, with conversions both ways (host encodes, plugins decode).
+        .target(name: "TandemBridge", dependencies: ["CTandemABI"], path: "Sources/TandemBridge"),
+
+        // The host library: loading, backends, routing, sessions, options, pipeline.
+        .target(name: "Tandem", dependencies: ["CTandemABI", "TandemBridge"], path: "Sources/Tandem"),
+
+        // What every Swift plugin shares: settings, the model table, events, cancellation, the entry.
+        .target(name: "TandemPluginKit", dependencies: ["CTandemABI", "TandemBridge"], path: "Plugins/PluginKit"),
+
         // The local runner's engine: GGUF, tensors, tokenizers, templates, forward pass, sampling.
         .target(name: "LlamaEngine", path: "Plugins/LlamaRunner/Engine"),
     ]

@@ -58,8 +58,12 @@ extern "C" {
     ((uint32_t)((((uint32_t)(major)) << 16) | ((uint32_t)(minor) & 0xFFFFu)))
 #define TANDEM_ABI_MAJOR(version) ((uint32_t)(version) >> 16)
 #define TANDEM_ABI_MINOR(version) ((uint32_t)(version) & 0xFFFFu)
-/* The version this header describes. */
-#define TANDEM_ABI_CURRENT TANDEM_ABI_VERSION(1, 0)
+/* The version this header describes: 1.0 (a plain literal so Swift imports it). */
+#define TANDEM_ABI_CURRENT ((uint32_t)0x00010000u)
+/* Function forms of the macros above, for languages that do not import function-like macros. */
+static inline uint32_t tandem_abi_version(uint32_t major, uint32_t minor) { return TANDEM_ABI_VERSION(major, minor); }
+static inline uint32_t tandem_abi_major(uint32_t version) { return TANDEM_ABI_MAJOR(version); }
+static inline uint32_t tandem_abi_minor(uint32_t version) { return TANDEM_ABI_MINOR(version); }
 #define TANDEM_ENTRY_SYMBOL "tandem_plugin_entry_v1"
 
 /* True when the struct *p (of type T) was written large enough to contain field f. */
@@ -230,16 +234,16 @@ typedef struct tandem_availability {
  * take the backend's default. A backend that cannot honour a set field returns
  * TANDEM_E_UNSUPPORTED_OPTION (or TANDEM_E_UNSUPPORTED_GUIDE for the schema) naming it. */
 typedef uint32_t tandem_option_bits;
-#define TANDEM_OPT_SAMPLING        ((tandem_option_bits)1u << 0)
-#define TANDEM_OPT_TEMPERATURE     ((tandem_option_bits)1u << 1)
-#define TANDEM_OPT_TOP_P           ((tandem_option_bits)1u << 2)
-#define TANDEM_OPT_TOP_K           ((tandem_option_bits)1u << 3)
-#define TANDEM_OPT_SEED            ((tandem_option_bits)1u << 4)
-#define TANDEM_OPT_MAX_TOKENS      ((tandem_option_bits)1u << 5)
-#define TANDEM_OPT_STOP            ((tandem_option_bits)1u << 6)
-#define TANDEM_OPT_THINKING_LEVEL  ((tandem_option_bits)1u << 7)
-#define TANDEM_OPT_THINKING_BUDGET ((tandem_option_bits)1u << 8)
-#define TANDEM_OPT_RESPONSE_SCHEMA ((tandem_option_bits)1u << 9)
+#define TANDEM_OPT_SAMPLING        ((tandem_option_bits)0x001u)
+#define TANDEM_OPT_TEMPERATURE     ((tandem_option_bits)0x002u)
+#define TANDEM_OPT_TOP_P           ((tandem_option_bits)0x004u)
+#define TANDEM_OPT_TOP_K           ((tandem_option_bits)0x008u)
+#define TANDEM_OPT_SEED            ((tandem_option_bits)0x010u)
+#define TANDEM_OPT_MAX_TOKENS      ((tandem_option_bits)0x020u)
+#define TANDEM_OPT_STOP            ((tandem_option_bits)0x040u)
+#define TANDEM_OPT_THINKING_LEVEL  ((tandem_option_bits)0x080u)
+#define TANDEM_OPT_THINKING_BUDGET ((tandem_option_bits)0x100u)
+#define TANDEM_OPT_RESPONSE_SCHEMA ((tandem_option_bits)0x200u)
 
 typedef int32_t tandem_sampling;
 #define TANDEM_SAMPLING_GREEDY ((tandem_sampling)0) /* always the most likely token */
@@ -395,14 +399,14 @@ typedef struct tandem_result {
  * ------------------------------------------------------------------------------------------- */
 
 typedef uint64_t tandem_caps;
-#define TANDEM_CAP_STREAMING        ((tandem_caps)1u << 0) /* events arrive as they are produced */
-#define TANDEM_CAP_GUIDED_JSON      ((tandem_caps)1u << 1) /* honours response_schema */
-#define TANDEM_CAP_TOOLS            ((tandem_caps)1u << 2) /* honours tools */
-#define TANDEM_CAP_EMBEDDINGS       ((tandem_caps)1u << 3) /* embed() works */
-#define TANDEM_CAP_TOKEN_COUNTING   ((tandem_caps)1u << 4) /* count_tokens() works */
-#define TANDEM_CAP_CONCURRENT_CALLS ((tandem_caps)1u << 5) /* calls on one model may overlap */
-#define TANDEM_CAP_THINKING         ((tandem_caps)1u << 6) /* honours thinking level / budget */
-#define TANDEM_CAP_DETERMINISTIC    ((tandem_caps)1u << 7) /* same seed and request, same output */
+#define TANDEM_CAP_STREAMING        ((tandem_caps)0x01u) /* events arrive as they are produced */
+#define TANDEM_CAP_GUIDED_JSON      ((tandem_caps)0x02u) /* honours response_schema */
+#define TANDEM_CAP_TOOLS            ((tandem_caps)0x04u) /* honours tools */
+#define TANDEM_CAP_EMBEDDINGS       ((tandem_caps)0x08u) /* embed() works */
+#define TANDEM_CAP_TOKEN_COUNTING   ((tandem_caps)0x10u) /* count_tokens() works */
+#define TANDEM_CAP_CONCURRENT_CALLS ((tandem_caps)0x20u) /* calls on one model may overlap */
+#define TANDEM_CAP_THINKING         ((tandem_caps)0x40u) /* honours thinking level / budget */
+#define TANDEM_CAP_DETERMINISTIC    ((tandem_caps)0x80u) /* same seed and request, same output */
 
 typedef int32_t tandem_kind;
 #define TANDEM_KIND_LOCAL ((tandem_kind)0) /* runs on this machine */

@@ -1,0 +1,27 @@
+import TandemBridge
+
+/// A backend model written in Swift. `PluginModelBox` turns it into a `tandem_model`; the box
+/// catches every thrown `BackendFailure`, so nothing Swift crosses the C boundary.
+///
+/// Threads: `info` and `availability` may be called from any thread at once; `generate`,
+/// `embed` and `countTokens` never overlap unless `info.capabilities` has `.concurrentCalls`.
+public protocol PluginModel: AnyObject, Sendable {
+    var info: ModelInfo { get }
+    /// Cheap: never a network round trip, never loads weights.
+    func availability(locale: String?) -> Availability
+    /// Runs one generation, delivering every piece of output through `events`. Returns how it
+    /// ended; a `false` from `events.send` must end the generation with `.callback`.
+    func generate(_ request: BackendRequest, events: PluginEventSink, cancellation: PluginCancellation) throws(BackendFailure) -> BackendResult
+    /// One vector per text, each `info.embeddingDimensions` floats.
+    func embed(_ texts: [String], cancellation: PluginCancellation) throws(BackendFailure) -> [[Float]]
+    func countTokens(_ request: BackendRequest) throws(BackendFailure) -> Int
+}
+
+extension PluginModel {
+    public func embed(_ texts: [String], cancellation: PluginCancellation) throws(BackendFailure) -> [[Float]] {
+        throw BackendFailure(.unsupportedOption, "\(info.id) does not compute embeddings")
+    }
+    public func countTokens(_ request: BackendRequest) throws(BackendFailure) -> Int {
+        throw BackendFailure(.unsupportedOption, "\(info.id) does not count tokens")
+    }
+}

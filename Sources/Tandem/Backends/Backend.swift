@@ -1,0 +1,23 @@
+@_exported import TandemBridge
+
+/// One opened model the host can route to: a plugin's `tandem_model` (`PluginBackend`) or, in
+/// unit tests, an in-process double. The router and sessions only ever see this protocol.
+///
+/// - Note: `info` and `availability(locale:)` are thread-safe. `generate`, `embed` and
+///   `countTokens` block the calling thread: call them off Swift's cooperative pool. Calls on
+///   one backend do not overlap unless `info.capabilities` contains `.concurrentCalls`.
+public protocol Backend: AnyObject, Sendable {
+    /// The backend id from the config (`"local"`, `"gemini"`), not the model's id.
+    var backendID: String { get }
+    var info: ModelInfo { get }
+    /// Cheap: never a network round trip, never loads weights.
+    func availability(locale: String?) -> Availability
+    /// Runs one generation. `onEvent` runs on the calling thread before this returns; returning
+    /// false stops the generation (finish `.callback`, not an error).
+    func generate(
+        _ request: BackendRequest, cancellation: CancellationToken, onEvent: (BackendEvent) -> Bool
+    ) throws(BackendFailure) -> BackendResult
+    /// One vector per text.
+    func embed(_ texts: [String], cancellation: CancellationToken) throws(BackendFailure) -> [[Float]]
+    func countTokens(_ request: BackendRequest) throws(BackendFailure) -> Int
+}
