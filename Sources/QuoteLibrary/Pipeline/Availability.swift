@@ -1,0 +1,26 @@
+/// Whether one side (draft model, secondary model, judge, embedder) can serve now. `reason`
+/// uses the C ABI's stable reason names ("available", "modelNotReady", "offline", ...).
+public struct Availability: Codable, Equatable, Sendable, CustomStringConvertible {
+    public let reason: String
+    public var isAvailable: Bool { reason == Self.available.reason }
+
+    public static let available = Availability(reason: "available")
+    public static func unavailable(_ reason: String) -> Availability { Availability(reason: reason) }
+
+    public var description: String { reason }
+}
+
+/// Readiness before any session is made (DESIGN §6 step 1).
+public struct ReadinessReport: Codable, Equatable, Sendable {
+    public var primary: Availability
+    public var secondary: Availability
+    public var judge: Availability
+    public var embedder: Availability
+
+    public init(primary: Availability, secondary: Availability, judge: Availability, embedder: Availability) {
+        (self.primary, self.secondary, self.judge, self.embedder) = (primary, secondary, judge, embedder)
+    }
+
+    /// A draft can be written when either model side can serve.
+    public var canDraft: Bool { primary.isAvailable || secondary.isAvailable }
+}
