@@ -10,7 +10,7 @@ struct QuoteStoreTests {
         GeneratedQuote(text: text, locale: "en", tags: QuoteTags(moods: ["calm"], categories: ["work"], themes: ["tea"]),
                        scores: QuoteScores(judge: JudgeScores(quality: 7, originality: 6, warmth: 8, overall: 7),
                                            judgeSource: "model", distinctiveness: 6.5),
-                       modelVersion: "test-model-1", embedding: embedding)
+                       modelVersion: "test-model-1", embedding: embedding.map { ("test-embedder", $0) })
     }
 
     static func acceptedRun(_ text: String) -> GenerationRun {
@@ -75,7 +75,7 @@ struct QuoteStoreTests {
         #expect(stored.wordCount == 12)
         #expect(stored.scores?.judge.overall == 7)
         #expect(stored.modelVersion == "test-model-1")
-        #expect(try store.embeddings().first?.vector == [0.5, -1, 2])
+        #expect(try store.embeddings(model: "test-embedder").first?.vector == [0.5, -1, 2])
         let run = try #require(try store.runs().first)
         #expect(run.quoteID == id)
         #expect(run.persistence == .stored)

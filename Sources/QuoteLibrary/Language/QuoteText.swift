@@ -9,6 +9,50 @@ public enum QuoteText {
             .joined(separator: " ")
     }
 
+    /// The text as space-padded folded words with apostrophes as spaces (" don t give up "), for
+    /// matching fixed phrases on word boundaries.
+    public static func phraseKey(_ text: String) -> String {
+        " " + normalizedKey(text).replacingOccurrences(of: "'", with: " ") + " "
+    }
+
+    /// Sentences: split after . ! ? … when followed by space and a letter or opening mark, not
+    /// after a common abbreviation. "Wait. Then go." is two; "Dr. Ames came." is one.
+    public static func sentences(_ text: String) -> [String] {
+        let characters = Array(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var result: [String] = []
+        var current = ""
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            current.append(character)
+            if ".!?…。".contains(character) {
+                var next = index + 1
+                while next < characters.count, ".!?…\"”»’)".contains(characters[next]) {
+                    current.append(characters[next])
+                    next += 1
+                }
+                var look = next
+                while look < characters.count, characters[look].isWhitespace { look += 1 }
+                let startsAnother = look > next && look < characters.count
+                    && (characters[look].isLetter || "¿¡\"“«".contains(characters[look]))
+                let lastWord = words(current).last?.lowercased() ?? ""
+                if startsAnother, !(character == "." && abbreviations.contains(lastWord)) {
+                    result.append(current.trimmingCharacters(in: .whitespaces))
+                    current = ""
+                }
+                index = next
+                continue
+            }
+            index += 1
+        }
+        let tail = current.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !tail.isEmpty { result.append(tail) }
+        return result
+    }
+
+    static let abbreviations: Set<String> = ["mr", "mrs", "ms", "dr", "st", "sr", "jr", "prof", "vs", "etc", "e.g", "i.e",
+                                              "z.b", "bzw", "sra", "sr", "mme", "mlle", "sig", "dott", "dona"]
+
     /// Words: maximal runs of letters, digits and inner apostrophes or hyphens ("don't", "l'eau"
     /// stays one word; "— Name" yields "Name").
     public static func words(_ text: String) -> [String] {

@@ -66,12 +66,43 @@ public final class QuoteStore: @unchecked Sendable {
         }
     }
 
-    /// Stored embeddings (newest first, bounded) for the novelty gate.
-    public func embeddings(limit: Int = 5000) throws -> [(id: Int64, vector: [Float])] {
+    /// Stored embeddings made by `model` (newest first, bounded) for the novelty gate.
+    public func embeddings(model: String, limit: Int = 5000) throws -> [(id: Int64, vector: [Float])] {
         try withConnection { connection in
-            try connection.query("SELECT id, embedding FROM quotes WHERE embedding IS NOT NULL ORDER BY id DESC LIMIT ?",
-                                 [.integer(Int64(limit))]) { row in
+            try connection.query("""
+                SELECT id, embedding FROM quotes WHERE embedding IS NOT NULL AND embedding_model = ?
+                ORDER BY id DESC LIMIT ?
+                """, [.text(model), .integer(Int64(limit))]) { row in
                 (row.int(0), EmbeddingBlob.decode(row.blob(1) ?? []))
+            }
+        }
+    }
+
+    /// Quotes without an embedding from `model` (oldest first, bounded), for the novelty backfill.
+    public func quotesMissingEmbedding(model: String, limit: Int) throws -> [(id: Int64, text: String)] {
+        try withConnection { connection in
+            try connection.query("""
+                SELECT id, text FROM quotes WHERE embedding IS NULL OR embedding_model IS NOT ?
+                ORDER BY id LIMIT ?
+                """, [.text(model), .integer(Int64(limit))]) { ($0.int(0), $0.text(1)) }
+        }
+    }
+
+    public func countMissingEmbedding(model: String) throws -> Int {
+        try withConnection {
+            Int(try $0.scalarInt("SELECT count(*) FROM quotes WHERE embedding IS NULL OR embedding_model IS NOT ?",
+                                 [.text(model)]))
+        }
+    }
+
+    /// Stores embeddings for existing quotes in one transaction.
+    public func storeEmbeddings(_ vectors: [(id: Int64, vector: [Float])], model: String) throws {
+        try withConnection { connection in
+            try connection.transaction {
+                for (id, vector) in vectors {
+                    try connection.run("UPDATE quotes SET embedding = ?, embedding_model = ? WHERE id = ?",
+                                       [.blob(EmbeddingBlob.encode(vector)), .text(model), .integer(id)])
+                }
             }
         }
     }
@@ -145,14 +176,15 @@ public final class QuoteStore: @unchecked Sendable {
                     try connection.run("""
                         INSERT INTO quotes (text, normalized_text, author, source, is_public_domain, locale, word_count,
                                             score_quality, score_originality, score_warmth, score_overall, judge_source,
-                                            distinctiveness, model_version, created_at, embedding)
-                        VALUES (?, ?, NULL, 'generated', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                            distinctiveness, model_version, created_at, embedding, embedding_model)
+                        VALUES (?, ?, NULL, 'generated', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """, [.text(quote.text), .text(key), .text(quote.locale), .integer(Int64(quote.wordCount)),
                               .real(quote.scores.judge.quality), .real(quote.scores.judge.originality),
                               .real(quote.scores.judge.warmth), .real(quote.scores.judge.overall),
                               .text(quote.scores.judgeSource), .real(quote.scores.distinctiveness),
                               .text(quote.modelVersion), .text(Timestamp.now()),
-                              quote.embedding.map { .blob(EmbeddingBlob.encode($0)) } ?? .null])
+                              quote.embedding.map { .blob(EmbeddingBlob.encode($0.vector)) } ?? .null,
+                              .optional(quote.embedding?.model)])
                 } catch let error as StoreError where error.code == .constraint {
                     throw StoreError(.constraint, "\(path): the same text (after normalising case, accents and "
                                      + "punctuation) is already stored")

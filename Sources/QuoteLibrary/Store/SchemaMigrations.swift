@@ -29,6 +29,7 @@ enum SchemaMigrations {
             model_version TEXT,
             created_at TEXT NOT NULL,
             embedding BLOB,
+            embedding_model TEXT,
             -- generated lines are never attributed and never claimed as public domain
             CHECK (source = 'curated' OR (author IS NULL AND is_public_domain = 0)),
             CHECK (source = 'generated' OR (author IS NOT NULL AND is_public_domain = 1))

@@ -53,10 +53,10 @@ public struct GeneratedQuote: Sendable {
     public let wordCount: Int
     public let scores: QuoteScores
     public let modelVersion: String
-    public let embedding: [Float]?
+    public let embedding: (model: String, vector: [Float])?
 
     public init(text: String, locale: String, tags: QuoteTags, scores: QuoteScores, modelVersion: String,
-                embedding: [Float]?) {
+                embedding: (model: String, vector: [Float])?) {
         (self.text, self.locale, self.tags, self.scores) = (text, locale, tags, scores)
         (self.modelVersion, self.embedding) = (modelVersion, embedding)
         wordCount = QuoteText.words(text).count

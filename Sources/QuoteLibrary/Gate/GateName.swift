@@ -1,0 +1,30 @@
+/// The checks a draft passes through, in DESIGN §6 order: the deterministic gate's checks
+/// (cheap, no model), then novelty, judge and distinctiveness. Raw values are the stable
+/// spellings used in run records, `check --json` output and the evaluation report.
+public enum GateName: String, Codable, CaseIterable, Sendable {
+    case empty, promptFragment, wrappingQuotes, markup, attribution, sentenceCount, length, language
+    case bannedFragment, cliche
+    case novelty, judge, distinctiveness
+}
+
+/// One gate's verdict on one draft.
+public struct GateResult: Codable, Equatable, Sendable {
+    public let gate: GateName
+    public let passed: Bool
+    /// Why it failed, or a note on a pass that proved less than usual (e.g. novelty not proven).
+    public let reason: String?
+    /// The measured value where the gate has one (word count, language confidence, similarity, scores).
+    public let score: Double?
+
+    public init(gate: GateName, passed: Bool, reason: String? = nil, score: Double? = nil) {
+        (self.gate, self.passed, self.reason, self.score) = (gate, passed, reason, score)
+    }
+
+    static func pass(_ gate: GateName, score: Double? = nil, note: String? = nil) -> GateResult {
+        GateResult(gate: gate, passed: true, reason: note, score: score)
+    }
+
+    static func fail(_ gate: GateName, _ reason: String, score: Double? = nil) -> GateResult {
+        GateResult(gate: gate, passed: false, reason: reason, score: score)
+    }
+}
