@@ -20,6 +20,17 @@ public struct GateResult: Codable, Equatable, Sendable {
         (self.gate, self.passed, self.reason, self.score) = (gate, passed, reason, score)
     }
 
+    private enum CodingKeys: String, CodingKey { case gate, passed, reason, score }
+
+    /// `reason` and `score` are always present, as null when absent (the `check --json` contract).
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(gate, forKey: .gate)
+        try container.encode(passed, forKey: .passed)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(score, forKey: .score)
+    }
+
     static func pass(_ gate: GateName, score: Double? = nil, note: String? = nil) -> GateResult {
         GateResult(gate: gate, passed: true, reason: note, score: score)
     }
