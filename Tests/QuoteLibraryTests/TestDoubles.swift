@@ -46,9 +46,12 @@ struct ScriptedWriter: DraftWriter {
             throw error
         case .slow(let text, let delay, let ignoresCancellation):
             if ignoresCancellation {
-                // Busy work that never checks for cancellation (a backend that does not cooperate).
-                let end = ContinuousClock.now.advanced(by: delay)
-                while ContinuousClock.now < end { usleep(5_000) }
+                // A wait that never checks for cancellation (a backend that does not cooperate),
+                // without holding one of the few cooperative threads.
+                let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { continuation.resume() }
+                }
             } else {
                 try await Task.sleep(for: delay)
             }
