@@ -6,8 +6,8 @@ struct MaskedReadiness: Readiness {
 
     func report(locale: String) async -> ReadinessReport {
         let real = await base.report(locale: locale)
-        func mask(_ side: Availability, _ forced: String) -> Availability {
-            forced == Availability.available.reason ? side : .unavailable(forced)
+        func mask(_ side: SideAvailability, _ forced: String) -> SideAvailability {
+            forced == SideAvailability.available.reason ? side : .unavailable(forced)
         }
         return ReadinessReport(primary: mask(real.primary, state.primary), secondary: mask(real.secondary, state.secondary),
                                judge: mask(real.judge, state.judge), embedder: mask(real.embedder, state.embedder))

@@ -5,7 +5,7 @@ struct JudgeStep: Sendable {
     static let acceptance = 6.0
 
     let judge: Judge?
-    let availability: Availability
+    let availability: SideAvailability
 
     struct Outcome: Sendable {
         let scores: JudgeScores

@@ -24,8 +24,8 @@ enum GenerationRunRow {
     static func decode(_ row: SQLiteRow) -> GenerationRun {
         var run = GenerationRun(
             startedAt: row.text(0), locale: row.text(1), budget: row.text(2),
-            readiness: ReadinessReport(primary: Availability(reason: row.text(3)), secondary: Availability(reason: row.text(4)),
-                                       judge: Availability(reason: row.text(5)), embedder: Availability(reason: row.text(6))))
+            readiness: ReadinessReport(primary: SideAvailability(reason: row.text(3)), secondary: SideAvailability(reason: row.text(4)),
+                                       judge: SideAvailability(reason: row.text(5)), embedder: SideAvailability(reason: row.text(6))))
         run.modelVersion = row.optionalText(7)
         run.elapsedMilliseconds = Int(row.int(8))
         run.branch = TerminalBranch(rawValue: row.text(9)) ?? .rejected

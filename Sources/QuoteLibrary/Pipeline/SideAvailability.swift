@@ -1,23 +1,23 @@
 /// Whether one side (draft model, secondary model, judge, embedder) can serve now. `reason`
 /// uses the C ABI's stable reason names ("available", "modelNotReady", "offline", ...).
-public struct Availability: Codable, Equatable, Sendable, CustomStringConvertible {
+public struct SideAvailability: Codable, Equatable, Sendable, CustomStringConvertible {
     public let reason: String
     public var isAvailable: Bool { reason == Self.available.reason }
 
-    public static let available = Availability(reason: "available")
-    public static func unavailable(_ reason: String) -> Availability { Availability(reason: reason) }
+    public static let available = SideAvailability(reason: "available")
+    public static func unavailable(_ reason: String) -> SideAvailability { SideAvailability(reason: reason) }
 
     public var description: String { reason }
 }
 
 /// Readiness before any session is made (DESIGN §6 step 1).
 public struct ReadinessReport: Codable, Equatable, Sendable {
-    public var primary: Availability
-    public var secondary: Availability
-    public var judge: Availability
-    public var embedder: Availability
+    public var primary: SideAvailability
+    public var secondary: SideAvailability
+    public var judge: SideAvailability
+    public var embedder: SideAvailability
 
-    public init(primary: Availability, secondary: Availability, judge: Availability, embedder: Availability) {
+    public init(primary: SideAvailability, secondary: SideAvailability, judge: SideAvailability, embedder: SideAvailability) {
         (self.primary, self.secondary, self.judge, self.embedder) = (primary, secondary, judge, embedder)
     }
 
