@@ -207,3 +207,34 @@ struct QuoteStoreTests {
         }
     }
 }
+
+@Suite("Library access")
+struct LibraryAccessTests {
+    @Test func readingANewLibrarySetsItUpOnceThenStaysReadOnly() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("new.sqlite")
+        let reader = try LibraryAccess.openForReading(path: path)
+        #expect(reader.isReadOnly)
+        #expect(try reader.count(source: .curated) == (try CuratedCatalog.entries().count))
+        #expect(try LibraryAccess.openForReading(path: path).curatedCatalogVersion() == CuratedCatalog.version)
+    }
+
+    @Test func corruptLibraryIsReportedByBothAccessModes() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("bad.sqlite")
+        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
+        #expect((#expect(throws: StoreError.self) { try LibraryAccess.openForReading(path: path) })?.code == .corrupt)
+        #expect((#expect(throws: StoreError.self) { try LibraryAccess.openForWriting(path: path) })?.code == .corrupt)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(repeating: 0x41, count: 4096))
+    }
+
+    /// Root ignores file permissions, so this runs only for ordinary users (CI).
+    @Test(.enabled(if: getuid() != 0)) func writeProtectedFileIsReportedAsReadOnly() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("locked.sqlite")
+        _ = try QuoteStore.open(path: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        let error = #expect(throws: StoreError.self) { try QuoteStore.open(path: path) }
+        #expect(error?.code == .readOnly && error?.message.contains(path) == true)
+    }
+}

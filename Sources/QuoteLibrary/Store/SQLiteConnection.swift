@@ -40,6 +40,11 @@ final class SQLiteConnection {
             if mode == .readOnly {
                 try execute("PRAGMA query_only = ON")
             } else {
+                // SQLite silently opens a write-protected file read-only; say so up front.
+                guard sqlite3_db_readonly(handle, "main") == 0 else {
+                    throw StoreError(.readOnly, "database \(path) is read-only (file or folder not writable); "
+                                     + "nothing can be stored")
+                }
                 let journal = try scalarText("PRAGMA journal_mode = WAL")
                 guard journal.lowercased() == "wal" else {
                     throw StoreError(.sqlite, "database \(path) refused WAL journal mode (got \(journal))")
