@@ -15,7 +15,7 @@ let package = Package(
         // pipeline, read-only agent tools and evaluation; a crash-test writer for the store tests.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "QuoteLibrary", dependencies: ["CSQLite"], path: "Sources/QuoteLibrary"),
+        .target(name: "QuoteLibrary", dependencies: ["CSQLite"], path: "Sources/QuoteLibrary", exclude: ["README.md"]),
         .executableTarget(name: "QuoteStoreCrashWriter", dependencies: ["QuoteLibrary"],
                           path: "Tests/QuoteStoreCrashWriter"),
         .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "QuoteStoreCrashWriter"],
