@@ -7,6 +7,5 @@ public enum SQLValue: Equatable, Sendable {
     case blob([UInt8])
 
     static func optional(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
-    static func optional(_ number: Double?) -> SQLValue { number.map(SQLValue.real) ?? .null }
     static func optional(_ number: Int64?) -> SQLValue { number.map(SQLValue.integer) ?? .null }
 }
