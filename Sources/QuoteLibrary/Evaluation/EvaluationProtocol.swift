@@ -97,21 +97,3 @@ public struct EvaluationProtocol: Codable, Equatable, Sendable {
         }
     }
 }
-
-/// One cell of the matrix.
-public struct EvaluationCell: Codable, Equatable, Sendable {
-    public let readiness: EvaluationProtocol.ReadinessState
-    public let locale: String
-    public let prompt: EvaluationProtocol.Prompt
-    public let budget: EvaluationProtocol.BudgetCell
-    public let seed: UInt64
-    public let repetition: Int
-}
-
-/// A protocol or report problem, naming the file and what is wrong.
-public struct EvaluationError: Error, CustomStringConvertible, Sendable {
-    public let code = "evaluation"
-    public let message: String
-    init(_ message: String) { self.message = message }
-    public var description: String { message }
-}

@@ -1,12 +1,3 @@
-/// Streak state for the `ask` agent's streak tool.
-public struct StreakStatus: Codable, Equatable, Sendable {
-    /// Consecutive active days ending today (or yesterday, when today has no activity yet).
-    public let current: Int
-    public let longest: Int
-    public let activeToday: Bool
-    public let lastActiveDay: String?
-}
-
 /// The bounded read queries behind the agent's tools. Filters are bound as parameters.
 extension QuoteStore {
     public func searchCatalog(mood: String?, category: String?, theme: String?, limit: Int) throws -> [StoredQuote] {
