@@ -7,10 +7,10 @@ enum ChildProcess {
             .deletingLastPathComponent().appendingPathComponent("QuoteStoreCrashWriter")
     }
 
-    static func crashWriter(database: String, prefix: String, count: Int) throws -> (Process, Pipe) {
+    static func crashWriter(_ arguments: [String]) throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = crashWriterURL
-        process.arguments = [database, prefix, String(count)]
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -174,7 +174,7 @@ struct QuoteStoreTests {
         let folder = try TemporaryFolder()
         let path = folder.path("shared.sqlite")
         let perWriter = 150
-        let writers = try ["left", "right"].map { try ChildProcess.crashWriter(database: path, prefix: $0, count: perWriter) }
+        let writers = try ["left", "right"].map { try ChildProcess.crashWriter(["persist", path, $0, String(perWriter)]) }
         for (process, _) in writers { process.waitUntilExit() }
         #expect(writers.allSatisfy { $0.0.terminationStatus == 0 })
         let store = try QuoteStore.open(path: path)
@@ -182,12 +182,13 @@ struct QuoteStoreTests {
         #expect(try store.runs(limit: 10_000).count == 2 * perWriter)
     }
 
-    @Test func killNineDuringABatchLeavesAnIntactFileWithoutPartialRows() throws {
+    @Test(arguments: [["persist", "killed", "0"], ["pipeline"]])
+    func killNineDuringABatchLeavesAnIntactFileWithoutPartialRows(mode: [String]) throws {
         let folder = try TemporaryFolder()
         let path = folder.path("killed.sqlite")
         _ = try QuoteStore.open(path: path)
-        let (process, output) = try ChildProcess.crashWriter(database: path, prefix: "killed", count: 0)
-        _ = output.fileHandleForReading.availableData   // "started": the first transaction committed
+        let (process, output) = try ChildProcess.crashWriter([mode[0], path] + mode.dropFirst())
+        _ = output.fileHandleForReading.availableData   // "started": a first quote is committed
         Thread.sleep(forTimeInterval: 0.4)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -196,13 +197,18 @@ struct QuoteStoreTests {
         let store = try QuoteStore.open(path: path)
         try store.withConnection { connection in
             #expect(try connection.scalarText("PRAGMA integrity_check") == "ok")
-            let quotes = try connection.scalarInt("SELECT count(*) FROM quotes")
-            #expect(quotes > 0)
-            // Every quote has its three tags and its run; every stored run has its quote.
-            #expect(try connection.scalarInt("SELECT count(*) FROM quote_tags") == quotes * 3)
-            #expect(try connection.scalarInt("SELECT count(*) FROM generation_runs WHERE quote_id IS NOT NULL") == quotes)
+            let generated = try connection.scalarInt("SELECT count(*) FROM quotes WHERE source = 'generated'")
+            #expect(generated > 0)
+            // Every generated quote has its tags and exactly one accepted run; every run that says
+            // stored points at an existing quote; no accepted run lacks its quote.
             #expect(try connection.scalarInt("""
-                SELECT count(*) FROM generation_runs r LEFT JOIN quotes q ON q.id = r.quote_id WHERE q.id IS NULL
+                SELECT count(*) FROM quotes q WHERE q.source = 'generated'
+                AND (SELECT count(*) FROM quote_tags t WHERE t.quote_id = q.id) = 0
+                """) == 0)
+            #expect(try connection.scalarInt("SELECT count(*) FROM generation_runs WHERE quote_id IS NOT NULL") == generated)
+            #expect(try connection.scalarInt("""
+                SELECT count(*) FROM generation_runs r LEFT JOIN quotes q ON q.id = r.quote_id
+                WHERE (r.branch = 'accepted' OR r.persistence = 'stored') AND q.id IS NULL
                 """) == 0)
         }
     }
