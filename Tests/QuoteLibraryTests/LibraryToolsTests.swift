@@ -164,3 +164,28 @@ struct QuoteCheckerTests {
         #expect(report.gates.first { $0.gate == .judge }?.score == 9)
     }
 }
+
+@Suite("Listing, searching and the guided shapes")
+struct ListingTests {
+    @Test func listAndSearchAreBoundedAndFiltered() throws {
+        let folder = try TemporaryFolder()
+        let store = try LibraryAccess.openForWriting(path: folder.path("lib.sqlite"))
+        let german = try store.list(locale: "de-AT", limit: 500)
+        #expect(!german.isEmpty && german.allSatisfy { $0.locale == "de" })
+        #expect(try store.list(limit: 500).count == QuoteStore.maximumListLimit)
+        #expect(try store.list(source: .generated).isEmpty)
+        let twain = try store.search("mark TWAIN")
+        #expect(!twain.isEmpty && twain.allSatisfy { $0.author == "Mark Twain" })
+        #expect(try store.search("%").isEmpty, "the search text is literal, not a LIKE pattern")
+        #expect(throws: StoreError.self) { try store.search("  ") }
+    }
+
+    @Test func guidedSchemasAreValidJSONAndTheJudgeSchemaMatchesTheParser() throws {
+        for schema in [DraftPrompt.jsonSchema, JudgePrompt.jsonSchema] {
+            #expect((try? JSONSerialization.jsonObject(with: Data(schema.utf8))) != nil, "\(schema)")
+        }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(JudgePrompt.jsonSchema.utf8)) as? [String: Any])
+        #expect(Set(object["required"] as? [String] ?? []) == ["quality", "originality", "warmth", "overall"])
+        #expect(JudgePrompt.instructions(draft: "x", locale: "it").contains("Italian"))
+    }
+}

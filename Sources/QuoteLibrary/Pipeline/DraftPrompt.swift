@@ -1,5 +1,12 @@
-/// The draft instructions, in the requested language's name so the model writes in it.
+/// The draft instructions, naming the requested language so the model writes in it, and the
+/// guided output shape (one string field holding the sentence).
 public enum DraftPrompt {
+    public static let jsonSchema = #"""
+        {"type":"object","additionalProperties":false,"required":["quote"],\#
+        "properties":{"quote":{"type":"string","minLength":1,"maxLength":200,\#
+        "description":"one original sentence, typically 10 to 16 words, at most 18, no attribution"}}}
+        """#
+
     static let languageNames = ["en": "English", "de": "German", "es": "Spanish", "fr": "French", "it": "Italian",
                                 "pt": "Portuguese"]
 

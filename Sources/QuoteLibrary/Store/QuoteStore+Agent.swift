@@ -47,3 +47,31 @@ extension QuoteStore {
                             lastActiveDay: days.first?.description)
     }
 }
+
+/// Listing and searching for the `quote list|search` commands (bounded, parameterised).
+extension QuoteStore {
+    public static let maximumListLimit = 200
+
+    /// Newest first, optionally only one source or locale.
+    public func list(source: QuoteSource? = nil, locale: String? = nil, limit: Int = 20) throws -> [StoredQuote] {
+        try withConnection { connection in
+            var conditions = ["1 = 1"]
+            var parameters: [SQLValue] = []
+            if let source { conditions.append("q.source = ?"); parameters.append(.text(source.rawValue)) }
+            if let locale { conditions.append("q.locale = ?"); parameters.append(.text(SupportedLocale.language(of: locale))) }
+            return try Self.quotes(connection, where: conditions.joined(separator: " AND "), parameters, orderBy: "q.id DESC",
+                                   limit: min(max(1, limit), Self.maximumListLimit))
+        }
+    }
+
+    /// Quotes whose text or author contains `text` (case-insensitive, literal), newest first.
+    public func search(_ text: String, limit: Int = 20) throws -> [StoredQuote] {
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw StoreError(.invalidArgument, "search text is empty")
+        }
+        return try withConnection { connection in
+            try Self.quotes(connection, where: "instr(lower(q.text), lower(?)) > 0 OR instr(lower(coalesce(q.author, '')), lower(?)) > 0",
+                            [.text(text), .text(text)], orderBy: "q.id DESC", limit: min(max(1, limit), Self.maximumListLimit))
+        }
+    }
+}
