@@ -163,6 +163,18 @@ struct QuotePipelineTests {
         #expect(try store.runs().first?.branch == .timeout)
     }
 
+    @Test func callerCancellationStopsTheAttemptAndStoresNothing() async throws {
+        let folder = try TemporaryFolder()
+        let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
+        let pipeline = Self.pipeline(store, writer: ScriptedWriter([.slow(Self.good, .seconds(30), ignoresCancellation: false)]))
+        let task = Task { await pipeline.generate(locale: "en") }
+        try await Task.sleep(for: .milliseconds(100))
+        task.cancel()
+        let outcome = await task.value
+        #expect(outcome.run.branch == .timeout && outcome.run.reason?.contains("cancelled") == true)
+        #expect(try store.count() == 0)
+    }
+
     @Test func standardBudgetsMatchTheDesign() {
         #expect(Budget.foreground.limit == .seconds(45))
         #expect(Budget.voice.limit == .seconds(20))

@@ -60,6 +60,7 @@ public struct NoveltyGate: Sendable {
             try Task.checkCancellation()
             vectors.append((id, try await embedder.embed(text)))
         }
+        try Task.checkCancellation()   // an expired budget writes nothing, not even vectors
         try store.storeEmbeddings(vectors, model: embedder.model)
     }
 

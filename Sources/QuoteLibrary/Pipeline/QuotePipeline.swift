@@ -29,7 +29,7 @@ public struct QuotePipeline: Sendable {
         return await attempt(locale: locale, theme: theme, budget: budget, seed: seed, deadline: deadline, partial: partial)
     }
 
-    /// A batch: up to `count` accepted quotes, all attempts sharing one budget. Stops at the
+    /// A batch (`count` < 1 asks for nothing and returns no outcomes): up to `count` accepted quotes, all attempts sharing one budget. Stops at the
     /// deadline (the attempt in flight is cancelled and recorded as a timeout) or after
     /// `attemptsPerBatchQuote × count` attempts.
     public func generateBatch(count: Int, locale: String, theme: String? = nil, budget: Budget = .batch,
