@@ -1,7 +1,8 @@
 /// The bundled public-domain catalog, one JSON object per line (see `CuratedEntry`), compiled into
 /// the library so the today view and the agent tools never depend on a file beside the binary.
-/// Every author died well over 70 years ago (a test checks `died`); quotes are from their works or
-/// long-established renderings of them. Edit this data, then bump `CuratedCatalog.version`.
+/// Every author died well over 70 years ago (a test checks `died`); quotes are from works published
+/// long ago (lines first published after 1930 were left out), or long-established renderings of them.
+/// Edit this data, then bump `CuratedCatalog.version`.
 let curatedCatalogLines = #"""
 {"text": "All the world's a stage, and all the men and women merely players.", "author": "William Shakespeare", "died": 1616, "locale": "en", "mood": ["reflective"], "category": ["life"], "theme": ["theatre", "roles"]}
 {"text": "This above all: to thine own self be true.", "author": "William Shakespeare", "died": 1616, "locale": "en", "mood": ["determined"], "category": ["truth"], "theme": ["authenticity", "self"]}
@@ -81,9 +82,7 @@ let curatedCatalogLines = #"""
 {"text": "Truth is stranger than fiction, but it is because Fiction is obliged to stick to possibilities; Truth isn't.", "author": "Mark Twain", "died": 1910, "locale": "en", "mood": ["playful"], "category": ["truth"], "theme": ["fiction", "reality"]}
 {"text": "Few things are harder to put up with than the annoyance of a good example.", "author": "Mark Twain", "died": 1910, "locale": "en", "mood": ["playful"], "category": ["kindness"], "theme": ["example", "annoyance"]}
 {"text": "Each person is born to one possession which outvalues all his others, his last breath.", "author": "Mark Twain", "died": 1910, "locale": "en", "mood": ["reflective"], "category": ["life"], "theme": ["breath", "value"]}
-{"text": "If you tell the truth you don't have to remember anything.", "author": "Mark Twain", "died": 1910, "locale": "en", "mood": ["playful"], "category": ["truth"], "theme": ["honesty", "memory"]}
 {"text": "The report of my death was an exaggeration.", "author": "Mark Twain", "died": 1910, "locale": "en", "mood": ["playful"], "category": ["life"], "theme": ["rumour", "humour"]}
-{"text": "Whenever you find yourself on the side of the majority, it is time to pause and reflect.", "author": "Mark Twain", "died": 1910, "locale": "en", "mood": ["reflective"], "category": ["wisdom"], "theme": ["majority", "reflection"]}
 {"text": "Get your facts first, and then you can distort them as much as you please.", "author": "Mark Twain", "died": 1910, "locale": "en", "mood": ["playful"], "category": ["truth"], "theme": ["facts", "distortion"]}
 {"text": "Grief can take care of itself, but to get the full value of a joy you must have somebody to divide it with.", "author": "Mark Twain", "died": 1910, "locale": "en", "mood": ["tender"], "category": ["friendship"], "theme": ["joy", "sharing"]}
 {"text": "Loyalty to the country always. Loyalty to the government when it deserves it.", "author": "Mark Twain", "died": 1910, "locale": "en", "mood": ["defiant"], "category": ["freedom"], "theme": ["loyalty", "country"]}
@@ -192,7 +191,6 @@ let curatedCatalogLines = #"""
 {"text": "Resist much, obey little.", "author": "Walt Whitman", "died": 1892, "locale": "en", "mood": ["defiant"], "category": ["freedom"], "theme": ["resistance", "obedience"]}
 {"text": "Hope is the thing with feathers that perches in the soul.", "author": "Emily Dickinson", "died": 1886, "locale": "en", "mood": ["hopeful"], "category": ["life"], "theme": ["hope", "soul"]}
 {"text": "Forever is composed of nows.", "author": "Emily Dickinson", "died": 1886, "locale": "en", "mood": ["calm"], "category": ["time"], "theme": ["now", "eternity"]}
-{"text": "That it will never come again is what makes life so sweet.", "author": "Emily Dickinson", "died": 1886, "locale": "en", "mood": ["tender"], "category": ["life"], "theme": ["transience", "sweetness"]}
 {"text": "I dwell in Possibility.", "author": "Emily Dickinson", "died": 1886, "locale": "en", "mood": ["hopeful"], "category": ["change"], "theme": ["possibility", "home"]}
 {"text": "The soul should always stand ajar.", "author": "Emily Dickinson", "died": 1886, "locale": "en", "mood": ["tender"], "category": ["kindness"], "theme": ["openness", "soul"]}
 {"text": "To live is so startling it leaves little time for anything else.", "author": "Emily Dickinson", "died": 1886, "locale": "en", "mood": ["joyful"], "category": ["life"], "theme": ["wonder", "living"]}
@@ -293,8 +291,6 @@ let curatedCatalogLines = #"""
 {"text": "All things excellent are as difficult as they are rare.", "author": "Baruch Spinoza", "died": 1677, "locale": "en", "mood": ["determined"], "category": ["perseverance"], "theme": ["excellence", "rarity"]}
 {"text": "The mountains are calling and I must go.", "author": "John Muir", "died": 1914, "locale": "en", "mood": ["joyful"], "category": ["nature"], "theme": ["mountains", "calling"]}
 {"text": "In every walk with nature one receives far more than he seeks.", "author": "John Muir", "died": 1914, "locale": "en", "mood": ["joyful"], "category": ["nature"], "theme": ["walking", "gifts"]}
-{"text": "Climb a mountain or spend a week in the woods. Wash your spirit clean.", "author": "John Muir", "died": 1914, "locale": "en", "mood": ["calm"], "category": ["nature"], "theme": ["woods", "renewal"]}
-{"text": "Three things in human life are important: the first is to be kind; the second is to be kind; and the third is to be kind.", "author": "Henry James", "died": 1916, "locale": "en", "mood": ["tender"], "category": ["kindness"], "theme": ["kindness", "priorities"]}
 {"text": "The art of being wise is the art of knowing what to overlook.", "author": "William James", "died": 1910, "locale": "en", "mood": ["reflective"], "category": ["wisdom"], "theme": ["attention", "overlooking"]}
 {"text": "Patience, n. A minor form of despair, disguised as a virtue.", "author": "Ambrose Bierce", "died": 1914, "locale": "en", "mood": ["playful"], "category": ["perseverance"], "theme": ["patience", "satire"]}
 {"text": "Friendless, adj. Having no favors to bestow.", "author": "Ambrose Bierce", "died": 1914, "locale": "en", "mood": ["playful"], "category": ["friendship"], "theme": ["satire", "favours"]}
@@ -310,7 +306,6 @@ let curatedCatalogLines = #"""
 {"text": "To accomplish great things, we must not only act, but also dream; not only plan, but also believe.", "author": "Anatole France", "died": 1924, "locale": "en", "mood": ["hopeful"], "category": ["work"], "theme": ["dreams", "action"]}
 {"text": "Faith is the bird that feels the light when the dawn is still dark.", "author": "Rabindranath Tagore", "died": 1941, "locale": "en", "mood": ["hopeful"], "category": ["courage"], "theme": ["faith", "dawn"]}
 {"text": "To teach is to learn twice.", "author": "Joseph Joubert", "died": 1824, "locale": "en", "mood": ["joyful"], "category": ["learning"], "theme": ["teaching", "learning"]}
-{"text": "Nothing in life is to be feared, it is only to be understood.", "author": "Marie Curie", "died": 1934, "locale": "en", "mood": ["calm"], "category": ["learning"], "theme": ["fear", "understanding"]}
 {"text": "Rest is not idleness, and to lie sometimes on the grass under trees on a summer's day is by no means a waste of time.", "author": "John Lubbock", "died": 1913, "locale": "en", "mood": ["calm"], "category": ["nature"], "theme": ["rest", "summer"]}
 {"text": "Wer immer strebend sich bemüht, den können wir erlösen.", "author": "Johann Wolfgang von Goethe", "died": 1832, "locale": "de", "mood": ["determined"], "category": ["perseverance"], "theme": ["streben", "erlösung"]}
 {"text": "Es irrt der Mensch, solang er strebt.", "author": "Johann Wolfgang von Goethe", "died": 1832, "locale": "de", "mood": ["reflective"], "category": ["learning"], "theme": ["irrtum", "streben"]}
@@ -337,11 +332,9 @@ let curatedCatalogLines = #"""
 {"text": "La libertad, Sancho, es uno de los más preciosos dones que a los hombres dieron los cielos.", "author": "Miguel de Cervantes", "died": 1616, "locale": "es", "mood": ["defiant"], "category": ["freedom"], "theme": ["libertad", "dones"]}
 {"text": "Dime con quién andas, decirte he quién eres.", "author": "Miguel de Cervantes", "died": 1616, "locale": "es", "mood": ["playful"], "category": ["friendship"], "theme": ["compañía", "carácter"]}
 {"text": "Caminante, no hay camino, se hace camino al andar.", "author": "Antonio Machado", "died": 1939, "locale": "es", "mood": ["determined"], "category": ["perseverance"], "theme": ["camino", "andar"]}
-{"text": "Despacito y buena letra: el hacer las cosas bien importa más que el hacerlas.", "author": "Antonio Machado", "died": 1939, "locale": "es", "mood": ["calm"], "category": ["work"], "theme": ["esmero", "calidad"]}
 {"text": "Que toda la vida es sueño, y los sueños, sueños son.", "author": "Pedro Calderón de la Barca", "died": 1681, "locale": "es", "mood": ["reflective"], "category": ["life"], "theme": ["sueño", "vida"]}
 {"text": "Lo bueno, si breve, dos veces bueno.", "author": "Baltasar Gracián", "died": 1658, "locale": "es", "mood": ["playful"], "category": ["wisdom"], "theme": ["brevedad", "bondad"]}
 {"text": "Poesía... eres tú.", "author": "Gustavo Adolfo Bécquer", "died": 1870, "locale": "es", "mood": ["tender"], "category": ["love"], "theme": ["poesía", "amada"]}
-{"text": "Venceréis, pero no convenceréis.", "author": "Miguel de Unamuno", "died": 1936, "locale": "es", "mood": ["defiant"], "category": ["truth"], "theme": ["razón", "fuerza"]}
 {"text": "Juventud, divino tesoro, ¡ya te vas para no volver!", "author": "Rubén Darío", "died": 1916, "locale": "es", "mood": ["melancholy"], "category": ["time"], "theme": ["juventud", "pérdida"]}
 {"text": "Nuestras vidas son los ríos que van a dar en la mar, que es el morir.", "author": "Jorge Manrique", "died": 1479, "locale": "es", "mood": ["melancholy"], "category": ["life"], "theme": ["ríos", "muerte"]}
 {"text": "Nada te turbe, nada te espante; todo se pasa.", "author": "Teresa de Ávila", "died": 1582, "locale": "es", "mood": ["calm"], "category": ["happiness"], "theme": ["serenidad", "fe"]}
@@ -385,13 +378,9 @@ let curatedCatalogLines = #"""
 {"text": "Amor é fogo que arde sem se ver.", "author": "Luís de Camões", "died": 1580, "locale": "pt", "mood": ["tender"], "category": ["love"], "theme": ["amor", "fogo"]}
 {"text": "Mudam-se os tempos, mudam-se as vontades.", "author": "Luís de Camões", "died": 1580, "locale": "pt", "mood": ["reflective"], "category": ["change"], "theme": ["tempos", "vontades"]}
 {"text": "Um fraco rei faz fraca a forte gente.", "author": "Luís de Camões", "died": 1580, "locale": "pt", "mood": ["reflective"], "category": ["courage"], "theme": ["liderança", "força"]}
-{"text": "Tudo vale a pena se a alma não é pequena.", "author": "Fernando Pessoa", "died": 1935, "locale": "pt", "mood": ["hopeful"], "category": ["courage"], "theme": ["alma", "coragem"]}
-{"text": "O poeta é um fingidor.", "author": "Fernando Pessoa", "died": 1935, "locale": "pt", "mood": ["playful"], "category": ["art"], "theme": ["poesia", "fingimento"]}
-{"text": "Navegar é preciso; viver não é preciso.", "author": "Fernando Pessoa", "died": 1935, "locale": "pt", "mood": ["determined"], "category": ["courage"], "theme": ["navegar", "viver"]}
 {"text": "Ao vencedor, as batatas!", "author": "Machado de Assis", "died": 1908, "locale": "pt", "mood": ["playful"], "category": ["life"], "theme": ["vitória", "ironia"]}
 {"text": "Não tive filhos, não transmiti a nenhuma criatura o legado da nossa miséria.", "author": "Machado de Assis", "died": 1908, "locale": "pt", "mood": ["melancholy"], "category": ["life"], "theme": ["herança", "miséria"]}
 {"text": "A praça! A praça é do povo, como o céu é do condor.", "author": "Castro Alves", "died": 1871, "locale": "pt", "mood": ["defiant"], "category": ["freedom"], "theme": ["praça", "povo"]}
 {"text": "Ora (direis) ouvir estrelas!", "author": "Olavo Bilac", "died": 1918, "locale": "pt", "mood": ["joyful"], "category": ["nature"], "theme": ["estrelas", "escuta"]}
 {"text": "Minha terra tem palmeiras, onde canta o sabiá.", "author": "Gonçalves Dias", "died": 1864, "locale": "pt", "mood": ["tender"], "category": ["nature"], "theme": ["terra", "saudade"]}
-{"text": "Ser poeta é ser mais alto, é ser maior do que os homens!", "author": "Florbela Espanca", "died": 1930, "locale": "pt", "mood": ["defiant"], "category": ["art"], "theme": ["poesia", "grandeza"]}
 """#
