@@ -62,6 +62,7 @@ struct GateTests {
         ("- The morning bus driver waves at every child who climbs aboard today.", .markup),
         ("The morning bus driver waves at every child who climbs aboard today. (Mark Twain)", .attribution),
         ("The morning bus driver waves at every child who climbs aboard today. ~ Anonymous", .attribution),
+        ("The morning bus driver waves at every child who climbs aboard today - Seneca", .attribution),
         ("The bus driver waves.", .length),
         ("As an AI language model I think the bus driver waves at every child aboard.", .bannedFragment),
         ("The morning bus driver waves at every child who climbs aboard, see www.example.org today.", .bannedFragment),
@@ -77,7 +78,8 @@ struct GateTests {
         let gate = DeterministicGate()
         for text in ["Dr. Ames still walks the long way home so the baker's dog gets its evening biscuit.",
                      "Keep the porch light on — the late train brings your brother home tonight.",
-                     "Don't sweep the flour off the table until the children's bread has risen."] {
+                     "Don't sweep the flour off the table until the children's bread has risen.",
+                     "Hold the cat still while the vet studies the bright new X-Ray."] {
             #expect(gate.firstFailure(text, locale: "en") == nil, "\(text): \(String(describing: gate.firstFailure(text, locale: "en")))")
         }
     }

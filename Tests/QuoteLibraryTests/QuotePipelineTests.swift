@@ -194,6 +194,19 @@ struct QuotePipelineTests {
         #expect(try QuoteStore.open(path: path).count() == 0)
     }
 
+    @Test func fullDiskDuringPersistRollsBackAndTheRunSaysWhy() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("lib.sqlite")
+        let pages = try QuoteStore.open(path: path).withConnection { try $0.scalarInt("PRAGMA page_count") }
+        let store = try QuoteStore.open(path: path, maximumPageCount: Int(pages))
+        let outcome = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), embedder: WideEmbedder())
+            .generate(locale: "en")
+        #expect(outcome.run.branch == .storageFailed)
+        #expect(outcome.run.reason?.contains("full") == true)
+        #expect(try QuoteStore.open(path: path).count() == 0)
+        #expect(try QuoteStore.open(path: path).withConnection { try $0.scalarInt("SELECT count(*) FROM quote_tags") } == 0)
+    }
+
     @Test func batchSharesOneBudgetAndStopsAtTheRequestedCount() async throws {
         let folder = try TemporaryFolder()
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))

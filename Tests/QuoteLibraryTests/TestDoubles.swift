@@ -74,3 +74,11 @@ struct ScriptedJudge: Judge {
         ScriptedJudge(behaviour: .answer(.json(#"{"quality": 7, "originality": 7, "warmth": 7, "overall": \#(overall)}"#)))
     }
 }
+
+/// An embedder with large vectors, so one stored quote needs new pages (full-disk tests).
+struct WideEmbedder: Embedder {
+    let model = "wide-test-embedder"
+    func embed(_ text: String) async throws -> [Float] {
+        LexicalEmbedder(dimensions: 4096).vector(text)
+    }
+}

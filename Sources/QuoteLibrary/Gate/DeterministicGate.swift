@@ -101,7 +101,8 @@ public struct DeterministicGate: Sendable {
     private func checkAttribution(_ text: String) -> GateResult {
         let patterns = [
             // "… — Ada Lovelace", "… - Seneca", "… ~ Anonymous", optionally with a closing period
-            #"[—–~―-]\s*\p{Lu}[\p{L}.'’-]*(\s+(\p{Lu}[\p{L}.'’-]*|de|da|von|van|la|le|di|del|dos|y))*\s*\.?$"#,
+            // (a hyphen or tilde only after a space, so "an X-Ray." is not an attribution)
+            #"(\s[~-]|[—–―])\s*\p{Lu}[\p{L}.'’-]*(\s+(\p{Lu}[\p{L}.'’-]*|de|da|von|van|la|le|di|del|dos|y))*\s*\.?$"#,
             // "… (Mark Twain)" or "… (Seneca, 65)"
             #"\(\s*\p{Lu}[\p{L}.'’ -]*(,\s*\d{1,4})?\s*\)\s*\.?$"#,
             #"(?i)(^|\s)(anonymous|unknown author|anonym|anónimo|anonyme|anonimo|anônimo)\s*\.?$"#,
