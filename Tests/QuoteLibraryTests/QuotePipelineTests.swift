@@ -64,6 +64,15 @@ struct QuotePipelineTests {
         #expect(try store.count() == 1)
     }
 
+    @Test func failingEmbedderLeavesNoveltyUnprovenAndSaysWhy() async throws {
+        let folder = try TemporaryFolder()
+        let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
+        let outcome = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), embedder: FailingEmbedder())
+            .generate(locale: "en")
+        #expect(outcome.run.branch == .accepted && !outcome.run.noveltyProven)
+        #expect(outcome.gates.first { $0.gate == .novelty }?.reason?.contains("embedding backend offline") == true)
+    }
+
     @Test func lowJudgeScoreRejects() async throws {
         let folder = try TemporaryFolder()
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))

@@ -82,3 +82,9 @@ struct WideEmbedder: Embedder {
         LexicalEmbedder(dimensions: 4096).vector(text)
     }
 }
+
+/// An embedder whose backend is down.
+struct FailingEmbedder: Embedder {
+    let model = "failing-embedder"
+    func embed(_ text: String) async throws -> [Float] { throw DraftError(.unavailable, "embedding backend offline") }
+}

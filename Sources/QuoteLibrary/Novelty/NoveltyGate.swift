@@ -22,7 +22,16 @@ public struct NoveltyGate: Sendable {
         guard let embedder else {
             return Verdict(result: .pass(.novelty, note: "novelty not proven: no embedder available"), proven: false, embedding: nil)
         }
-        let candidate = try await embedder.embed(text)
+        let candidate: [Float]
+        do {
+            candidate = try await embedder.embed(text)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // A failing embedder is treated like a missing one: the gate cannot prove novelty.
+            return Verdict(result: .pass(.novelty, note: "novelty not proven: the embedder failed: \(error)"),
+                           proven: false, embedding: nil)
+        }
         guard let store else {
             return Verdict(result: .pass(.novelty, note: "novelty not proven: no library to compare against"),
                            proven: false, embedding: candidate)

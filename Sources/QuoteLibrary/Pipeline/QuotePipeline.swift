@@ -82,10 +82,13 @@ public struct QuotePipeline: Sendable {
             }
         } catch let error as DraftError {
             return finish(.unavailable, reason: error.description)
+        } catch let error as StoreError {
+            run.persistence = .failed("\(error)")
+            return finish(.storageFailed, reason: "\(error)")
         } catch is CancellationError {
             return finish(.timeout, reason: "cancelled by the caller; nothing stored")
         } catch {
-            return finish(.unavailable, reason: "draft failed: \(error)")
+            return finish(.unavailable, reason: "a backend call failed: \(error)")
         }
         guard let evaluation else {
             return finish(.timeout, reason: "the \(budget.kind.rawValue) budget of \(budget.limit) expired; nothing stored")
