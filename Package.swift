@@ -19,5 +19,15 @@ let package = Package(
 
         // The local runner's engine: GGUF, tensors, tokenizers, templates, forward pass, sampling.
         .target(name: "LlamaEngine", path: "Plugins/LlamaRunner/Engine"),
+
+        // Quote library (DESIGN §6): the system SQLite, then store, curated catalog, quality
+        // pipeline, read-only agent tools and evaluation; a crash-test writer for the store tests.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "QuoteLibrary", dependencies: ["CSQLite"], path: "Sources/QuoteLibrary", exclude: ["README.md"]),
+        .executableTarget(name: "QuoteStoreCrashWriter", dependencies: ["QuoteLibrary"],
+                          path: "Tests/QuoteStoreCrashWriter"),
+        .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "QuoteStoreCrashWriter"],
+                    path: "Tests/QuoteLibraryTests"),
     ]
 )

@@ -1,0 +1,35 @@
+/// Runs the gates on a given draft without generating: every deterministic check (not only up to
+/// the first failure), novelty against the library without writing to it, the judge only when
+/// one is given, and distinctiveness. For tuning and fixture tests.
+public struct QuoteChecker: Sendable {
+    public let store: QuoteStore?
+    public let embedder: Embedder?
+    public let judge: Judge?
+    public let gate: DeterministicGate
+
+    public init(store: QuoteStore?, embedder: Embedder?, judge: Judge? = nil, gate: DeterministicGate = DeterministicGate()) {
+        (self.store, self.embedder, self.judge, self.gate) = (store, embedder, judge, gate)
+    }
+
+    public func check(_ text: String, locale: String) async -> CheckReport {
+        var gates = gate.evaluate(text, locale: locale)
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            gates.append(try await NoveltyGate().evaluate(trimmed, embedder: embedder, store: store, backfill: false).result)
+        } catch {
+            gates.append(.fail(.novelty, "novelty could not be checked: \(error)"))
+        }
+        let distinctiveness = DistinctivenessScorer().score(trimmed, locale: locale)
+        if let judge {
+            do {
+                gates.append(try await JudgeStep(judge: judge, availability: .available)
+                    .evaluate(trimmed, locale: locale, distinctiveness: distinctiveness).result)
+            } catch {
+                gates.append(.fail(.judge, "judge could not be asked: \(error)"))
+            }
+        }
+        gates.append(DistinctivenessScorer.result(distinctiveness))
+        return CheckReport(accepted: gates.allSatisfy(\.passed),
+                           detectedLanguage: LanguageIdentifier.shared.identify(trimmed).language, gates: gates)
+    }
+}

@@ -1,0 +1,27 @@
+/// The bounded deterministic stand-in when the judge is unavailable, refuses or answers garbage
+/// (DESIGN §6 step 5). Every score stays within 1–7, so a fallback can accept a plain good line
+/// (overall ≥ 6) but never rates anything as highly as a real judge may.
+///
+/// - quality: 4, +1 inside the typical 10–16 words, +1 when no word repeats (besides short
+///   function words), +1 with at least one concrete image;
+/// - originality: 2 + half the distinctiveness score;
+/// - warmth: 4, +1 per person or specific feeling named, at most 7;
+/// - overall: the mean, rounded to halves.
+public enum FallbackJudge {
+    public static let ceiling = 7.0
+
+    public static func scores(_ text: String, distinctiveness: DistinctivenessScorer.Breakdown) -> JudgeScores {
+        let words = QuoteText.normalizedKey(text).split(separator: " ")
+        let content = words.filter { $0.count > 3 }
+        let repeats = content.count - Set(content).count
+        var quality = 4.0
+        if DeterministicGate.typicalWords.contains(words.count) { quality += 1 }
+        if repeats == 0 { quality += 1 }
+        if distinctiveness.concrete > 0 { quality += 1 }
+        let originality = 2 + distinctiveness.score / 2
+        let warmth = 4 + Double(distinctiveness.specificEmotions) + (distinctiveness.agency ? 1 : 0)
+        let bounded = [quality, originality, warmth].map { min(ceiling, max(1, $0)) }
+        let overall = (bounded.reduce(0, +) / 3 * 2).rounded() / 2
+        return JudgeScores(quality: bounded[0], originality: bounded[1], warmth: bounded[2], overall: min(ceiling, overall))
+    }
+}

@@ -1,0 +1,78 @@
+/// The evidence the language identifier weighs, written for short single sentences in the six
+/// supported languages: frequent function words (weighted down when several languages share
+/// them) and spelling cues (letters and letter sequences typical of one or two languages).
+enum LanguageProfiles {
+    static let languages = ["en", "de", "es", "fr", "it", "pt"]
+
+    static let functionWords: [String: Set<String>] = [
+        "en": ["the", "a", "an", "and", "or", "but", "of", "to", "in", "on", "at", "for", "with", "from", "by", "is",
+               "are", "was", "were", "be", "been", "it", "its", "this", "that", "these", "those", "i", "you", "he",
+               "she", "we", "they", "my", "your", "our", "their", "his", "her", "not", "no", "do", "does", "did",
+               "have", "has", "had", "will", "would", "can", "could", "should", "what", "when", "where", "who",
+               "which", "how", "there", "here", "all", "some", "every", "one", "more", "most", "just", "than",
+               "then", "so", "if", "as", "up", "out", "about", "into", "over", "after", "before", "me", "him",
+               "them", "us", "am", "only", "very", "too", "also", "because", "while", "until", "don'", "it'",
+               "i'", "can'", "won'", "isn'", "we'", "you'", "they'", "that'", "there'", "doesn'", "didn'", "let'",
+               "he'", "she'", "yourself", "through", "again", "never", "always", "today", "tomorrow", "each"],
+        "de": ["der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder",
+               "aber", "nicht", "kein", "keine", "ist", "sind", "war", "waren", "sein", "hat", "haben", "hatte",
+               "wird", "werden", "ich", "du", "er", "sie", "es", "wir", "ihr", "mich", "dich", "mir", "dir", "uns",
+               "euch", "mein", "meine", "dein", "deine", "unser", "zu", "zum", "zur", "mit", "von", "vom", "auf",
+               "aus", "bei", "nach", "für", "über", "unter", "vor", "im", "in", "an", "am", "auch", "noch",
+               "schon", "nur", "sehr", "wenn", "dass", "wie", "was", "wer", "wo", "warum", "immer", "nie", "jeden",
+               "jede", "man", "sich", "doch", "dann", "heute", "morgen", "hier", "da", "alles", "viel", "mehr",
+               "ganz", "jeder", "durch", "ohne", "gegen", "um", "bis", "weil", "kann", "muss", "soll", "will"],
+        "es": ["el", "la", "los", "las", "un", "una", "unos", "unas", "y", "o", "pero", "de", "del", "al", "en",
+               "con", "por", "para", "sin", "sobre", "que", "es", "son", "fue", "era", "está", "están", "estoy",
+               "ser", "estar", "hay", "muy", "más", "no", "sí", "yo", "tú", "él", "ella", "nosotros", "ellos",
+               "me", "te", "se", "nos", "mi", "tu", "su", "sus", "lo", "le", "les", "como", "cuando", "donde",
+               "porque", "también", "siempre", "nunca", "todo", "todos", "cada", "este", "esta", "ese", "esa",
+               "hoy", "mañana", "aquí", "ya", "bien", "hasta", "desde", "entre", "tiene", "tienen", "hace",
+               "puede", "mucho", "poco", "tus", "mis", "eres", "soy", "tengo", "hacia", "aunque", "a", "antes", "después",
+               "llega", "vuelve", "otra", "vez"],
+        "fr": ["le", "la", "les", "un", "une", "des", "du", "de", "et", "ou", "mais", "dans", "sur", "sous", "avec",
+               "pour", "par", "sans", "que", "qui", "quoi", "est", "sont", "était", "être", "avoir", "a", "ai",
+               "as", "ont", "je", "tu", "il", "elle", "nous", "vous", "ils", "elles", "on", "me", "te", "se", "ne",
+               "pas", "plus", "très", "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "votre",
+               "leur", "leurs", "ce", "cette", "ces", "au", "aux", "comme", "quand", "où", "parce", "aussi",
+               "toujours", "jamais", "tout", "tous", "chaque", "aujourd'", "demain", "ici", "déjà", "bien",
+               "encore", "y", "en", "l'", "d'", "j'", "c'", "qu'", "n'", "s'", "m'", "t'", "peut", "fait", "avant"],
+        "it": ["il", "lo", "la", "i", "gli", "le", "un", "uno", "una", "e", "o", "ma", "di", "del", "della", "dei",
+               "delle", "al", "alla", "ai", "nel", "nella", "in", "con", "per", "su", "da", "dal", "dalla", "che",
+               "chi", "è", "sono", "era", "essere", "avere", "ha", "hanno", "ho", "io", "tu", "lui", "lei", "noi",
+               "voi", "loro", "mi", "ti", "si", "ci", "vi", "non", "più", "molto", "mio", "mia", "tuo", "tua",
+               "suo", "sua", "nostro", "questo", "questa", "quello", "quella", "come", "quando", "dove", "perché",
+               "anche", "sempre", "mai", "tutto", "tutti", "ogni", "oggi", "domani", "qui", "già", "bene",
+               "ancora", "l'", "un'", "dell'", "all'", "nell'", "c'", "sull'", "dall'", "degli", "negli", "sulla",
+               "alle", "agli", "tra", "fra", "senza", "ed", "a", "prima", "dopo"],
+        "pt": ["o", "a", "os", "as", "um", "uma", "uns", "umas", "e", "ou", "mas", "de", "do", "da", "dos", "das",
+               "no", "na", "nos", "nas", "em", "com", "por", "para", "pelo", "pela", "sem", "sobre", "que", "quem",
+               "é", "são", "foi", "era", "ser", "estar", "está", "estão", "tem", "têm", "há", "muito", "mais",
+               "não", "sim", "eu", "tu", "você", "ele", "ela", "nós", "eles", "elas", "me", "te", "se", "lhe",
+               "meu", "minha", "seu", "sua", "nosso", "nossa", "este", "esta", "esse", "essa", "isso", "isto",
+               "como", "quando", "onde", "porque", "também", "sempre", "nunca", "todo", "toda", "todos", "cada",
+               "hoje", "amanhã", "aqui", "já", "bem", "ainda", "até", "ao", "aos", "à", "às", "pelos", "pelas",
+               "numa", "num", "dia", "teu", "tua", "seus", "suas"],
+    ]
+
+    /// Spelling cues: (letters, weight per language) counted per occurrence in the lower-cased
+    /// text padded with spaces (so " y " or "ing " can mark word edges).
+    static let spellingCues: [(String, [String: Double])] = [
+        ("ñ", ["es": 3]), ("¿", ["es": 3]), ("¡", ["es": 3]), ("ción", ["es": 3]), ("dad ", ["es": 2]),
+        ("ã", ["pt": 3]), ("õ", ["pt": 3]), ("ç", ["fr": 1.5, "pt": 1.5]), ("nh", ["pt": 1.5]), ("lh", ["pt": 1.5]),
+        ("ß", ["de": 3]), ("ä", ["de": 2]), ("ö", ["de": 2]), ("ü", ["de": 2]), ("sch", ["de": 1.5]),
+        ("cht", ["de": 1.5]), ("ung ", ["de": 1]), ("tz", ["de": 1]), ("ei", ["de": 0.5]), ("ck", ["de": 0.5, "en": 0.3]),
+        ("è", ["it": 1, "fr": 1]), ("à", ["fr": 1, "it": 0.7, "pt": 0.5]), ("ù", ["it": 1.5, "fr": 1]),
+        ("ò", ["it": 2]), ("ì", ["it": 2]), ("ê", ["fr": 1, "pt": 1]), ("â", ["fr": 1, "pt": 1]), ("ô", ["fr": 1, "pt": 1]),
+        ("î", ["fr": 2]), ("û", ["fr": 2]), ("ë", ["fr": 1]), ("ï", ["fr": 2]), ("œ", ["fr": 3]),
+        ("í", ["es": 1, "pt": 1]), ("ó", ["es": 1, "pt": 0.7]), ("á", ["es": 1, "pt": 1]), ("ú", ["es": 1, "pt": 0.7]),
+        ("é", ["fr": 0.7, "es": 0.5, "pt": 0.5, "it": 0.2]),
+        ("gli", ["it": 1.5]), ("zz", ["it": 1.5]), ("cch", ["it": 1.5]), ("zion", ["it": 2]), ("ggi", ["it": 1]),
+        ("tà ", ["it": 2]), ("cci", ["it": 1]),
+        ("th", ["en": 1]), ("wh", ["en": 1.5]), ("ing ", ["en": 1.5]), ("ly ", ["en": 1]), ("ght", ["en": 1.5]),
+        ("w", ["en": 0.5, "de": 0.5]), ("k", ["de": 0.5, "en": 0.3]),
+        ("eau", ["fr": 2]), ("aux ", ["fr": 1.5]), ("oi", ["fr": 1]), ("ou", ["fr": 0.7, "en": 0.3]),
+        ("qu'", ["fr": 1.5]), ("ent ", ["fr": 0.5]), ("ez ", ["fr": 1.5]),
+        ("ão", ["pt": 1]), ("ões", ["pt": 2]), ("mente ", ["es": 0.5, "it": 0.5, "pt": 0.5]),
+    ]
+}

@@ -1,0 +1,32 @@
+/// The record of one attempt, whatever its end (DESIGN §6: every run is recorded so the
+/// evaluation protocol can be replayed and reported).
+public struct GenerationRun: Codable, Equatable, Sendable {
+    public var startedAt: String
+    public var locale: String
+    public var budget: String
+    public var readiness: ReadinessReport
+    public var modelVersion: String?
+    public var elapsedMilliseconds: Int
+    public var branch: TerminalBranch
+    /// The gate that rejected the draft (rejected only), or the step that failed otherwise.
+    public var gate: String?
+    public var reason: String?
+    /// False when the novelty gate passed without comparing (no embedder or empty library).
+    public var noveltyProven: Bool
+    /// "model", or "fallback: <why>" when the deterministic score stood in for the judge.
+    public var judgeSource: String?
+    /// The draft as written (for replay and tuning); it is never stored as a quote unless accepted.
+    public var draftText: String?
+    public var persistence: PersistenceOutcome
+    public var quoteID: Int64?
+
+    /// A run that has not ended yet: the pipeline fills in the branch and the rest as it goes.
+    public init(startedAt: String, locale: String, budget: String, readiness: ReadinessReport) {
+        (self.startedAt, self.locale, self.budget, self.readiness) = (startedAt, locale, budget, readiness)
+        modelVersion = nil
+        elapsedMilliseconds = 0
+        branch = .rejected
+        noveltyProven = false
+        persistence = .notAttempted
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Starts the QuoteStoreCrashWriter helper built next to the test binary.
+enum ChildProcess {
+    static var crashWriterURL: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("QuoteStoreCrashWriter")
+    }
+
+    static func crashWriter(_ arguments: [String]) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = crashWriterURL
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        return (process, output)
+    }
+}

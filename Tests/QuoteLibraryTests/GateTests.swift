@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import QuoteLibrary
+
+@Suite("Deterministic gate, novelty and the rejection fixtures")
+struct GateTests {
+    /// A library holding the near-duplicate originals, embedded with the lexical embedder.
+    static func libraryWithStoredOriginals(_ folder: TemporaryFolder) async throws -> QuoteStore {
+        let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
+        let embedder = LexicalEmbedder()
+        for (language, text) in RejectionFixtures.stored {
+            var run = GenerationRun(startedAt: "2026-01-01T00:00:00Z", locale: language, budget: "foreground",
+                                    readiness: FixedReadiness.allAvailable.report)
+            run.branch = .accepted
+            _ = try store.persist(GeneratedQuote(text: text, locale: language, tags: QuoteTags(),
+                                                 scores: QuoteScores(judge: JudgeScores(quality: 7, originality: 7, warmth: 7, overall: 7),
+                                                                     judgeSource: "model", distinctiveness: 6),
+                                                 modelVersion: "fixture", embedding: (embedder.model, try await embedder.embed(text))),
+                                  run: run)
+        }
+        return store
+    }
+
+    @Test func validLinesPassEveryGateInAllSixLanguages() async throws {
+        let folder = try TemporaryFolder()
+        let checker = QuoteChecker(store: try await Self.libraryWithStoredOriginals(folder), embedder: LexicalEmbedder())
+        for (language, text) in RejectionFixtures.valid {
+            let report = await checker.check(text, locale: language)
+            #expect(report.accepted, "\(language): \(report.gates.filter { !$0.passed })")
+            #expect(report.detectedLanguage == language)
+        }
+    }
+
+    @Test func everyRejectionFixtureIsRejectedByTheExpectedGate() async throws {
+        let folder = try TemporaryFolder()
+        let checker = QuoteChecker(store: try await Self.libraryWithStoredOriginals(folder), embedder: LexicalEmbedder())
+        let fixtures = RejectionFixtures.all
+        #expect(fixtures.count == 48)
+        var wrong: [String] = []
+        for fixture in fixtures {
+            let report = await checker.check(fixture.text, locale: fixture.language)
+            let first = report.gates.first { !$0.passed }
+            if report.accepted || first?.gate != fixture.expectedGate {
+                wrong.append("\(fixture.language) \(fixture.kind): expected \(fixture.expectedGate), got "
+                             + "\(first.map { "\($0.gate) (\($0.reason ?? ""))" } ?? "accepted")")
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
+    }
+
+    @Test(arguments: [
+        ("", GateName.empty), ("…!?", .empty),
+        ("Here is a quote about the morning bus and the driver who waves at everyone.", .promptFragment),
+        ("Quote: the morning bus driver waves at every child who climbs aboard today.", .promptFragment),
+        ("In 12 words: the morning bus driver waves at every child who climbs aboard.", .promptFragment),
+        ("\"The morning bus driver waves at every child who climbs aboard today.\"", .wrappingQuotes),
+        ("«Le chauffeur du bus du matin salue chaque enfant qui monte à bord.»", .wrappingQuotes),
+        ("The morning bus driver **waves** at every child who climbs aboard today.", .markup),
+        ("The morning bus driver waves at every child who climbs aboard #kindness today.", .markup),
+        ("The morning bus driver waves at every child who climbs aboard today 🚌.", .markup),
+        ("The morning bus driver waves at every child\nwho climbs aboard today.", .markup),
+        ("- The morning bus driver waves at every child who climbs aboard today.", .markup),
+        ("The morning bus driver waves at every child who climbs aboard today. (Mark Twain)", .attribution),
+        ("The morning bus driver waves at every child who climbs aboard today. ~ Anonymous", .attribution),
+        ("The morning bus driver waves at every child who climbs aboard today - Seneca", .attribution),
+        ("The bus driver waves.", .length),
+        ("As an AI language model I think the bus driver waves at every child aboard.", .bannedFragment),
+        ("The morning bus driver waves at every child who climbs aboard, see www.example.org today.", .bannedFragment),
+        ("The morning bus driver waves at every child because everything happens for a reason.", .cliche),
+    ])
+    func singleDefectsAreCaughtByTheirGate(text: String, gate: GateName) {
+        let failure = DeterministicGate().firstFailure(text, locale: "en")
+        #expect(failure?.gate == gate, "\(text): got \(failure.map { "\($0.gate): \($0.reason ?? "")" } ?? "pass")")
+        #expect(failure?.reason?.isEmpty == false)
+    }
+
+    @Test func cleanLinesWithDashesAbbreviationsAndApostrophesPass() {
+        let gate = DeterministicGate()
+        for text in ["Dr. Ames still walks the long way home so the baker's dog gets its evening biscuit.",
+                     "Keep the porch light on — the late train brings your brother home tonight.",
+                     "Don't sweep the flour off the table until the children's bread has risen.",
+                     "Hold the cat still while the vet studies the bright new X-Ray."] {
+            #expect(gate.firstFailure(text, locale: "en") == nil, "\(text): \(String(describing: gate.firstFailure(text, locale: "en")))")
+        }
+    }
+
+    @Test func extraBannedFragmentsFromTheOperatorApply() {
+        let gate = DeterministicGate(extraBannedFragments: ["Acme Corp"])
+        let failure = gate.firstFailure("Every Monday the Acme Corp cleaners hum while they polish the lobby floor.", locale: "en")
+        #expect(failure?.gate == .bannedFragment)
+    }
+
+    @Test func unsupportedLocaleIsALanguageFailure() {
+        let failure = DeterministicGate().firstFailure(RejectionFixtures.valid["en"]!, locale: "nl")
+        #expect(failure?.gate == .language)
+        #expect(failure?.reason?.contains("not supported") == true)
+    }
+
+    @Test func noveltyWithoutEmbedderOrLibraryPassesButIsNotProven() async throws {
+        let text = RejectionFixtures.valid["en"]!
+        let noEmbedder = try await NoveltyGate().evaluate(text, embedder: nil, store: nil, backfill: false)
+        #expect(noEmbedder.result.passed && !noEmbedder.proven)
+        #expect(noEmbedder.result.reason?.contains("not proven") == true)
+        let folder = try TemporaryFolder()
+        let empty = try QuoteStore.open(path: folder.path("empty.sqlite"))
+        let emptyLibrary = try await NoveltyGate().evaluate(text, embedder: LexicalEmbedder(), store: empty, backfill: true)
+        #expect(emptyLibrary.result.passed && !emptyLibrary.proven)
+    }
+
+    @Test func noveltyBackfillEmbedsCuratedQuotesAndCatchesACopiedOne() async throws {
+        let folder = try TemporaryFolder()
+        let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
+        try CuratedCatalog.importIfNeeded(into: store)
+        let embedder = LexicalEmbedder()
+        let copied = "Well done is better than well said!"
+        var verdict = try await NoveltyGate().evaluate(copied, embedder: embedder, store: store, backfill: true)
+        var rounds = 1
+        while verdict.result.passed, rounds < 10 {
+            verdict = try await NoveltyGate().evaluate(copied, embedder: embedder, store: store, backfill: true)
+            rounds += 1
+        }
+        #expect(!verdict.result.passed)
+        #expect(verdict.result.score ?? 0 >= 0.9)
+        #expect(try store.countMissingEmbedding(model: embedder.model) < (try CuratedCatalog.entries().count))
+    }
+}
