@@ -10,5 +10,9 @@ let package = Package(
 
         // The local runner's engine: GGUF, tensors, tokenizers, templates, forward pass, sampling.
         .target(name: "LlamaEngine", path: "Plugins/LlamaRunner/Engine"),
+
+        // Guided generation: JSON values, schemas, Generable, constrained-decoding automaton and token mask.
+        .target(name: "GuidedJSON", path: "Sources/GuidedJSON", exclude: ["README.md"]),
+        .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON"], path: "Tests/GuidedJSONTests"),
     ]
 )
