@@ -1,5 +1,5 @@
 import Testing
-@testable import GuidedJSON
+import GuidedJSON
 
 @Suite struct JSONParserTests {
     @Test func parsesEveryKindOfValue() throws {
