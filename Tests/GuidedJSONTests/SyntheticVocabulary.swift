@@ -28,6 +28,7 @@ enum SyntheticVocabulary {
                 tokens.append(Array(bytes[cut...]))
             }
         }
+        var seen = Set(tokens)
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
         let punctuation = Array(".,;:!?'-()[]{}\"".utf8)
         while tokens.count < size {
@@ -47,7 +48,7 @@ enum SyntheticVocabulary {
                 let spaces = 1 + Int(random.next() % 16)
                 token = Array(repeating: 0x20, count: spaces)
             }
-            tokens.append(token)
+            if seen.insert(token).inserted { tokens.append(token) }
         }
         return (Array(tokens.prefix(size)), 1)
     }

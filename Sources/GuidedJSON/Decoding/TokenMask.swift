@@ -32,8 +32,11 @@ public struct TokenMask: Sendable, Hashable {
     /// Sets every disallowed logit to -infinity (the sampler then never picks those tokens).
     public func apply(to logits: UnsafeMutableBufferPointer<Float>) {
         precondition(logits.count >= tokenCount, "logits has fewer entries than the vocabulary")
-        for token in 0..<tokenCount where words[token >> 6] & (1 << UInt64(token & 63)) == 0 {
-            logits[token] = -.infinity
+        for (index, word) in words.enumerated() where word != ~0 {
+            let base = index << 6
+            for bit in 0..<min(64, tokenCount - base) where word & (1 << UInt64(bit)) == 0 {
+                logits[base + bit] = -.infinity
+            }
         }
     }
 
