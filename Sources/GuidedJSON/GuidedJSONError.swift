@@ -18,6 +18,8 @@ public struct GuidedJSONError: Error, Sendable, Hashable, CustomStringConvertibl
         case validationFailed
         /// Generated content could not be decoded into the requested Swift type.
         case decodingFailure
+        /// A decoder offered guided decoding a token the mask did not allow.
+        case tokenNotAllowed
     }
 
     public var code: Code

@@ -90,6 +90,8 @@ struct JSONSchemaReader {
         case nil:
             if object["enum"] != nil || object["const"] != nil { return ["string"] }
             if object["properties"] != nil { return ["object"] }
+            let known = Self.keywordsByType.values.reduce(Self.annotationKeywords, { $0.union($1) })
+            try allowOnly(known, in: object, at: path, reason: "by this host")
             throw GuidedJSONError(.unsupportedGuide, "a schema without \"type\" (any value) cannot be generated; add a type", path: path)
         case .some(let other):
             throw GuidedJSONError(.invalidSchema, "type must be a string or an array, found \(other.typeName)", path: path.appending(key: "type"))
