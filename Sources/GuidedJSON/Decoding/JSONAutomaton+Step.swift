@@ -73,6 +73,7 @@ extension JSONAutomaton {
         case .number: return stepNumber(&frame, node, byte)
         case .array: return stepArray(&frame, node, byte)
         case .object: return stepObject(&frame, node, byte)
+        case .objectUnion: return stepObjectUnion(&frame, node, byte)
         case .anyOf:
             let alternative = dispatch[Int(node.target) + Int(byte)]
             guard alternative >= 0 else { return .rejected }
@@ -330,6 +331,36 @@ extension JSONAutomaton {
     }
 
     // MARK: Objects
+
+    /// Reads `{` and the first key of an object union, then becomes the chosen object's frame.
+    @inline(__always)
+    private func stepObjectUnion(_ frame: inout AutomatonFrame, _ node: Node, _ byte: UInt8) -> FrameStep {
+        typealias Phase = AutomatonFrame.Phase
+        switch frame.phase {
+        case Phase.start:
+            guard byte == UInt8(ascii: "{") else { return .rejected }
+            frame.phase = Phase.afterOpen
+            return .consumed
+        case Phase.afterOpen where byte == UInt8(ascii: "}"):
+            return node.low == 1 ? .finished : .rejected
+        case Phase.afterOpen, Phase.inKey:
+            let from = frame.phase == Phase.afterOpen ? node.target : frame.cursor
+            guard let next = literals.next(from, byte) else { return .rejected }
+            let terminal = literals.terminal(next)
+            guard terminal >= 0 else {
+                frame.phase = Phase.inKey
+                frame.cursor = next
+                return .consumed
+            }
+            let target = unionTargets[Int(terminal)]
+            frame.node = target.objectNode
+            frame.count = target.property + 1
+            frame.phase = target.valueIncluded ? Phase.afterValue : Phase.beforeValue
+            return .consumed
+        default:
+            return .rejected
+        }
+    }
 
     @inline(__always)
     private func stepObject(_ frame: inout AutomatonFrame, _ node: Node, _ byte: UInt8) -> FrameStep {

@@ -20,16 +20,17 @@ public struct JSONAutomaton: Sendable {
     public static let maximumSignificantDigits = 15
 
     struct Node: Sendable {
-        enum Kind: UInt8, Sendable { case string, literal, integer, number, array, object, anyOf }
+        enum Kind: UInt8, Sendable { case string, literal, integer, number, array, object, objectUnion, anyOf }
         var kind: Kind
-        /// string: minLength; integer: minimum; array: minItems.
+        /// string: minLength; integer: minimum; array: minItems; objectUnion: 1 if `{}` is allowed.
         var low: Int64 = 0
         /// string: maxLength (Int64.max when unbounded); integer: maximum; array: maxItems.
         var high: Int64 = .max
         /// number bounds.
         var lower: Double = -.infinity
         var upper: Double = .infinity
-        /// array: item node; literal: trie root; object: index into `objects`; anyOf: offset into `dispatch`.
+        /// array: item node; literal and objectUnion: trie root; object: index into `objects`;
+        /// anyOf: offset into `dispatch`.
         var target: Int32 = 0
     }
 
@@ -45,6 +46,15 @@ public struct JSONAutomaton: Sendable {
     private(set) var nodes: [Node] = []
     private(set) var objects: [ObjectLayout] = []
     private(set) var dispatch: [Int32] = []
+    /// Where the first key of an object union leads: terminals of its trie index this.
+    private(set) var unionTargets: [UnionTarget] = []
+
+    struct UnionTarget: Sendable {
+        var objectNode: Int32
+        var property: Int32
+        /// The literal included the property's (single-choice) value too.
+        var valueIncluded: Bool
+    }
     private(set) var literals = LiteralTries()
     private var rootNode: Int32 = 0
     /// The deepest stack of open values a document can need.
@@ -101,27 +111,34 @@ public struct JSONAutomaton: Sendable {
                     candidates.append((Array((JSONValue.string(properties[position].name).jsonText + ":").utf8), Int32(position)))
                     if properties[position].isRequired { break }
                 }
-                keyTries.append(candidates.isEmpty ? -1 : literals.add(candidates))
+                // Keys are distinct and each ends with `":`, so none starts another.
+                keyTries.append(candidates.isEmpty ? -1 : literals.add(candidates)!)
                 mayClose.append(!properties[start...].contains(where: \.isRequired))
             }
             objects[Int(nodes[Int(index)].target)] = ObjectLayout(valueNodes: valueNodes, keyTries: keyTries, mayClose: mayClose)
             return index
         case .anyOf(let alternatives):
-            var compiled: [Int32] = []
+            var compiled: [(node: Int32, position: Int)] = []
             for (position, alternative) in alternatives.enumerated() {
-                compiled.append(try compile(alternative, at: path.appending(key: "anyOf").appending(index: position), height: height))
+                compiled.append((try compile(alternative, at: path.appending(key: "anyOf").appending(index: position), height: height), position))
+            }
+            let objectAlternatives = compiled.filter { nodes[Int($0.node)].kind == .object }
+            if objectAlternatives.count > 1 {
+                let union = try objectUnion(objectAlternatives.map { alternatives[$0.position] }, objectAlternatives.map(\.node), at: path)
+                compiled = compiled.filter { nodes[Int($0.node)].kind != .object } + [(union, objectAlternatives[0].position)]
             }
             var table = [Int32](repeating: -1, count: 256)
-            for (position, alternative) in compiled.enumerated() {
-                for byte in firstBytes(of: alternative) {
+            var owner = [Int](repeating: -1, count: 256)
+            for (node, position) in compiled {
+                for byte in firstBytes(of: node) {
                     guard table[Int(byte)] == -1 else {
-                        let other = compiled.firstIndex(of: table[Int(byte)])!
                         throw GuidedJSONError(
                             .unsupportedGuide,
-                            "anyOf alternatives \(other) and \(position) can both start with \(JSONValue.string(String(Unicode.Scalar(byte))).jsonText); local decoding needs alternatives that differ in their first character",
+                            "anyOf alternatives \(owner[Int(byte)]) and \(position) can both start with \(JSONValue.string(String(Unicode.Scalar(byte))).jsonText); local decoding needs alternatives that differ in their first character (objects: in their first property)",
                             path: path.appending(key: "anyOf"))
                     }
-                    table[Int(byte)] = alternative
+                    table[Int(byte)] = node
+                    owner[Int(byte)] = position
                 }
             }
             let offset = Int32(dispatch.count)
@@ -130,8 +147,38 @@ public struct JSONAutomaton: Sendable {
         }
     }
 
+    /// Object alternatives of one anyOf, told apart by their first property: its key, plus its
+    /// value when that is a single-choice string (`{"name":"get_weather","arguments":...}`).
+    private mutating func objectUnion(_ schemas: [GenerationSchema], _ objectNodes: [Int32], at path: JSONPath) throws -> Int32 {
+        var candidates: [(bytes: [UInt8], terminal: Int32)] = []
+        var mayBeEmpty = false
+        for (schema, objectNode) in zip(schemas, objectNodes) {
+            guard case .object(let properties) = schema.kind else { continue }
+            for (position, property) in properties.enumerated() {
+                var literal = Array((JSONValue.string(property.name).jsonText + ":").utf8)
+                var valueIncluded = false
+                if case .string(let guides) = property.schema.kind, let choices = guides.choices, choices.count == 1 {
+                    literal += Array(JSONValue.string(choices[0]).jsonText.utf8)
+                    valueIncluded = true
+                }
+                candidates.append((literal, Int32(unionTargets.count)))
+                unionTargets.append(UnionTarget(objectNode: objectNode, property: Int32(position), valueIncluded: valueIncluded))
+                if property.isRequired { break }
+            }
+            mayBeEmpty = mayBeEmpty || !properties.contains(where: \.isRequired)
+        }
+        guard let root = literals.add(candidates) else {
+            throw GuidedJSONError(
+                .unsupportedGuide,
+                "anyOf object alternatives must differ in their first property (its name, or its value when that is a single-choice string)",
+                path: path.appending(key: "anyOf"))
+        }
+        return add(Node(kind: .objectUnion, low: mayBeEmpty ? 1 : 0, target: root))
+    }
+
     private mutating func literalNode(_ texts: [[UInt8]]) -> Int32 {
-        let root = literals.add(texts.enumerated().map { ($1, Int32($0)) })
+        // Quoted strings and the three keywords never start one another.
+        let root = literals.add(texts.enumerated().map { ($1, Int32($0)) })!
         return add(Node(kind: .literal, target: root))
     }
 
@@ -145,7 +192,7 @@ public struct JSONAutomaton: Sendable {
         case .integer: return entry.low < 0 ? digits + [UInt8(ascii: "-")] : digits
         case .number: return entry.lower < 0 ? digits + [UInt8(ascii: "-")] : digits
         case .array: return [UInt8(ascii: "[")]
-        case .object: return [UInt8(ascii: "{")]
+        case .object, .objectUnion: return [UInt8(ascii: "{")]
         case .anyOf: return (0...255).map(UInt8.init).filter { dispatch[Int(entry.target) + Int($0)] != -1 }
         }
     }

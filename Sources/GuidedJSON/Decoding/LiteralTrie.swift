@@ -12,9 +12,10 @@ struct LiteralTries: Sendable {
     private(set) var edgeBytes: [UInt8] = []
     private(set) var edgeTargets: [Int32] = []
 
-    /// Adds a trie holding `literals` (each with its terminal value) and returns its root.
-    /// No literal may be a proper prefix of another: reaching a terminal ends the literal.
-    mutating func add(_ literals: [(bytes: [UInt8], terminal: Int32)]) -> Int32 {
+    /// Adds a trie holding `literals` (each with its terminal value) and returns its root, or nil
+    /// (adding nothing) when one literal equals or starts another: reaching a terminal must end
+    /// the literal.
+    mutating func add(_ literals: [(bytes: [UInt8], terminal: Int32)]) -> Int32? {
         // Build a nested form first, then lay it out with each node's edges contiguous.
         final class Builder {
             var children: [(UInt8, Builder)] = []
@@ -24,6 +25,7 @@ struct LiteralTries: Sendable {
         for (bytes, terminal) in literals {
             var node = root
             for byte in bytes {
+                guard node.terminal < 0 else { return nil }
                 if let next = node.children.first(where: { $0.0 == byte })?.1 {
                     node = next
                 } else {
@@ -32,6 +34,7 @@ struct LiteralTries: Sendable {
                     node = next
                 }
             }
+            guard node.terminal < 0, node.children.isEmpty else { return nil }
             node.terminal = terminal
         }
         func layout(_ builder: Builder) -> Int32 {
