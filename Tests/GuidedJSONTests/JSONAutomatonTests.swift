@@ -80,13 +80,40 @@ import GuidedJSON
         }
     }
 
-    @Test func patternsAreUnsupportedLocallyNotDropped() {
+    @Test func patternsAreEnforcedCharacterByCharacter() throws {
+        let phone = GenerationSchema.string(pattern: #"^\d{3}-\d{4}$"#)
+        #expect(try accepts(phone, #""555-1234""#))
+        #expect(try !accepts(phone, #""555-12345""#) && !accepts(phone, #""5551234""#) && !accepts(phone, #""x555-1234""#))
+        let unanchored = GenerationSchema.string(maxLength: 8, pattern: "colou?r")
+        #expect(try accepts(unanchored, #""a color""#) && accepts(unanchored, #""colours""#))
+        #expect(try !accepts(unanchored, #""colr""#) && !accepts(unanchored, #""the colour""#), "maxLength 8 still holds")
+        let accents = GenerationSchema.string(pattern: #"^(é|ü)+[\\\n]$"#)
+        #expect(try accepts(accents, #""éüé\n""#) && accepts(accents, #""é\\""#))
+        #expect(try !accepts(accents, #""e\n""#) && !accepts(accents, #""\n""#))
+        let automaton = try JSONAutomaton(schema: accents)
+        var state = automaton.initialState
+        #expect(automaton.advance(&state, bytes: [0x22]))
+        #expect(automaton.allowedBytes(state) == [0xC3], "only the lead byte of é and ü")
+        #expect(automaton.advance(&state, byte: 0xC3))
+        #expect(automaton.allowedBytes(state) == [0xA9, 0xBC])
+    }
+
+    @Test func patternsAndLengthsThatCannotMeetAreRejected() {
+        #expect(throws: GuidedJSONError.self) { try JSONAutomaton(schema: .string(minLength: 5, pattern: "^ab?$")) }
+        #expect(throws: GuidedJSONError.self) { try JSONAutomaton(schema: GenerationSchema(.string(.init(choices: ["cat", "cow"], pattern: "^ca")))) }
+    }
+
+    @Test(arguments: [
+        (#"^(?=a)"#, "$.pattern"), (#"^(a)\1$"#, "$.pattern"), (#"\bword"#, "$.pattern"), (#"a^b"#, "$.pattern"),
+        (#"\p{L}+"#, "$.pattern"), (#"a{1,1000}"#, "$.pattern"),
+    ])
+    func unsupportedPatternFeaturesAreReportedNotDropped(pattern: String, path: String) {
         do {
-            _ = try JSONAutomaton(schema: .array(of: .string(pattern: "^[a-z]+$")))
-            Issue.record("compiled a pattern")
+            _ = try JSONAutomaton(schema: .string(pattern: pattern))
+            Issue.record("compiled \(pattern)")
         } catch let error as GuidedJSONError {
-            #expect(error.code == .unsupportedGuide)
-            #expect(error.path?.description == "$.items.pattern")
+            #expect(error.code == .unsupportedGuide, "\(pattern): \(error)")
+            #expect(error.path?.description == path)
         } catch {
             Issue.record("unexpected \(error)")
         }
