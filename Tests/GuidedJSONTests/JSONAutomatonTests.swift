@@ -98,6 +98,27 @@ import GuidedJSON
         #expect(automaton.allowedBytes(state) == [0xA9, 0xBC])
     }
 
+    /// The pattern automaton against Foundation's regular expressions on random strings.
+    @Test(arguments: [
+        "^a(b|c)*1?$", "b+c", "^[^a]{2,3}$", "(ab|ba)+$", "^\\d*-?é", "[a-c]{2}|^1", "^.?.?$", "a.c", "^(?:a|é )+b*?$",
+    ])
+    func patternAutomatonAgreesWithFoundation(pattern: String) throws {
+        let schema = GenerationSchema.string(pattern: pattern)
+        let automaton = try JSONAutomaton(schema: schema)
+        let alphabet = ["a", "b", "c", "1", "-", "é", " "]
+        var random = SplitMix64(seed: 42)
+        var matched = 0
+        for _ in 0..<400 {
+            let string = (0..<Int(random.next() % 7)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined()
+            var state = automaton.initialState
+            let accepted = automaton.advance(&state, bytes: Array(JSONValue.string(string).jsonText.utf8)) && automaton.isComplete(state)
+            let valid = schema.violations(of: .string(string)).isEmpty
+            #expect(accepted == valid, "\(pattern) on \"\(string)\": automaton \(accepted), Foundation \(valid)")
+            if valid { matched += 1 }
+        }
+        #expect(matched > 0, "\(pattern) matched none of the random strings")
+    }
+
     @Test func patternsAndLengthsThatCannotMeetAreRejected() {
         #expect(throws: GuidedJSONError.self) { try JSONAutomaton(schema: .string(minLength: 5, pattern: "^ab?$")) }
         #expect(throws: GuidedJSONError.self) { try JSONAutomaton(schema: GenerationSchema(.string(.init(choices: ["cat", "cow"], pattern: "^ca")))) }
