@@ -127,6 +127,7 @@ import GuidedJSON
     @Test(arguments: [
         (#"^(?=a)"#, "$.pattern"), (#"^(a)\1$"#, "$.pattern"), (#"\bword"#, "$.pattern"), (#"a^b"#, "$.pattern"),
         (#"\p{L}+"#, "$.pattern"), (#"a{1,1000}"#, "$.pattern"),
+        (#"^(a|b)*a(a|b){20}$"#, "$.pattern"),  // a DFA of about 2^20 states
     ])
     func unsupportedPatternFeaturesAreReportedNotDropped(pattern: String, path: String) {
         do {

@@ -93,6 +93,22 @@ import GuidedJSON
         }
     }
 
+    @Test func rejectsReferencesThatExpandExponentially() {
+        // Each level uses the next one ten times: 10^6 schemas from a few hundred bytes.
+        var definitions: [String] = []
+        for level in 0..<6 {
+            let properties = (0..<10).map { ##""p\##($0)":{"$ref":"#/$defs/l\##(level + 1)"}"## }.joined(separator: ",")
+            definitions.append(##""l\##(level)":{"type":"object","properties":{\##(properties)}}"##)
+        }
+        definitions.append(##""l6":{"type":"string"}"##)
+        let text = ##"{"$defs":{\##(definitions.joined(separator: ","))},"$ref":"#/$defs/l0"}"##
+        #expect {
+            try GenerationSchema(jsonSchema: text)
+        } throws: { error in
+            (error as? GuidedJSONError)?.code == .schemaTooDeep
+        }
+    }
+
     @Test func validationReportsEveryViolationWithItsPath() throws {
         let schema = try GenerationSchema(jsonSchema: Self.catSchemaText)
         let value = try JSONValue(parsing: #"{"name":"","mood":"sad","age":30,"weight":"heavy","toys":[{"kind":"ball"},{}],"owner":null,"extra":1}"#)

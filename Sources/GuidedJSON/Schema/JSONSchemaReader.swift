@@ -16,6 +16,9 @@ struct JSONSchemaReader {
 
     let document: JSONValue
     private var referencesInProgress: [String] = []
+    /// Schemas read so far, counting each use of a `$ref` target again: references can make a
+    /// small document expand exponentially.
+    private var schemasRead = 0
 
     init(document: JSONValue) {
         self.document = document
@@ -28,6 +31,10 @@ struct JSONSchemaReader {
     }
 
     private mutating func read(_ value: JSONValue, at path: JSONPath, depth: Int) throws -> GenerationSchema {
+        schemasRead += 1
+        guard schemasRead <= GenerationSchema.maximumSize else {
+            throw GuidedJSONError(.schemaTooDeep, "the schema expands to more than \(GenerationSchema.maximumSize) schemas", path: path)
+        }
         guard case .object(let object) = value else {
             if case .bool = value {
                 throw GuidedJSONError(.unsupportedGuide, "boolean schemas are not supported; describe the value", path: path)

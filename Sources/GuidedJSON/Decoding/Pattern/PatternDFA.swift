@@ -9,6 +9,8 @@ struct PatternDFA: Sendable {
     static let lengthHorizon = 256
     static let maximumStates = 256
     private static let maximumNFAStates = 20_000
+    /// Bounds the subset construction's work, so a hostile pattern fails fast instead of hanging.
+    private static let maximumConstructionSteps = 20_000_000
     private static let lengthWords = lengthHorizon / 64 + 1
 
     /// The start state is 0.
@@ -99,11 +101,16 @@ struct PatternDFA: Sendable {
         var index: [[Int]: Int] = [subsets[0]: 0]
         var dfaTransitions: [[(ClosedRange<UInt32>, Int)]] = []
         var next = 0
+        var steps = 0
         while next < subsets.count {
             var transitions: [(ClosedRange<UInt32>, Int)] = []
             for (position, low) in points.enumerated() {
                 let high = position + 1 < points.count ? points[position + 1] - 1 : 0x10FFFF
                 var seeds: [Int] = []
+                steps += subsets[next].count
+                guard steps <= Self.maximumConstructionSteps else {
+                    throw GuidedJSONError(.unsupportedGuide, "pattern is too complex to enforce during local decoding", path: path)
+                }
                 for state in subsets[next] {
                     for (set, target) in edges[state] where set.contains(low) { seeds.append(target) }
                 }
