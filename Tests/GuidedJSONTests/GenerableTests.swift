@@ -133,7 +133,7 @@ struct Cat: Generable, Equatable {
     /// Guided decoding of the Generable schema always yields a decodable Cat.
     @Test func guidedDecodingOfCatAlwaysDecodes() throws {
         let (tokens, end) = SyntheticVocabulary.make(size: 2000, seed: 3)
-        let vocabulary = TokenVocabulary(tokens: tokens, endOfGenerationTokens: [end])
+        let vocabulary = try TokenVocabulary(tokens: tokens, endOfGenerationTokens: [end])
         var mask = TokenMask(tokenCount: vocabulary.count)
         for seed in 0..<15 {
             var random = SplitMix64(seed: UInt64(seed))

@@ -35,7 +35,7 @@ import GuidedJSON
 
     @Test func randomSchemasYieldValidDocumentsAndExactMasks() throws {
         let (tokens, end) = SyntheticVocabulary.make(size: 1500, seed: 5)
-        let vocabulary = TokenVocabulary(tokens: tokens, endOfGenerationTokens: [end])
+        let vocabulary = try TokenVocabulary(tokens: tokens, endOfGenerationTokens: [end])
         var random = SplitMix64(seed: 2024)
         var mask = TokenMask(tokenCount: vocabulary.count)
         var compiled = 0

@@ -24,7 +24,7 @@ import GuidedJSON
 
     static let vocabulary: TokenVocabulary = {
         let (tokens, end) = SyntheticVocabulary.make(size: 3000, seed: 7)
-        return TokenVocabulary(tokens: tokens, endOfGenerationTokens: [end])
+        return try! TokenVocabulary(tokens: tokens, endOfGenerationTokens: [end])
     }()
 
     /// Generates one document by choosing random allowed tokens; returns its bytes and the states seen.
@@ -156,5 +156,12 @@ import GuidedJSON
         #expect(mask.contains(Self.vocabulary.endOfGenerationTokens[0]))
         #expect(mask.contains(id("7")) && mask.contains(id("20")) && !mask.contains(id("345")) && !mask.contains(id("99")))
         #expect(mask == Self.vocabulary.referenceMask(automaton, state: state))
+    }
+}
+
+@Suite struct TokenVocabularyTests {
+    @Test func rejectsUnusableEndTokens() {
+        #expect(throws: GuidedJSONError.self) { try TokenVocabulary(tokens: [[0x61]], endOfGenerationTokens: []) }
+        #expect(throws: GuidedJSONError.self) { try TokenVocabulary(tokens: [[0x61]], endOfGenerationTokens: [1]) }
     }
 }

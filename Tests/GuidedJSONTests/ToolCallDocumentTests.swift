@@ -29,7 +29,7 @@ import GuidedJSON
     @Test func randomToolCallsAlwaysValidate() throws {
         let schema = try ToolCallDocument.schema(for: Self.tools)
         let (tokens, end) = SyntheticVocabulary.make(size: 2000, seed: 11)
-        let vocabulary = TokenVocabulary(tokens: tokens, endOfGenerationTokens: [end])
+        let vocabulary = try TokenVocabulary(tokens: tokens, endOfGenerationTokens: [end])
         var mask = TokenMask(tokenCount: vocabulary.count)
         var names = Set<String>()
         for seed in 0..<30 {

@@ -63,10 +63,12 @@ public enum TokenMaskBenchmark {
     }
 
     /// The time to build the vocabulary index (tries and bit sets), in milliseconds.
-    public static func buildMilliseconds(tokens: [[UInt8]], endOfGenerationTokens: [Int]) -> Double {
+    public static func buildMilliseconds(tokens: [[UInt8]], endOfGenerationTokens: [Int]) throws -> Double {
+        var result: Result<TokenVocabulary, any Error>?
         let elapsed = ContinuousClock().measure {
-            _ = TokenVocabulary(tokens: tokens, endOfGenerationTokens: endOfGenerationTokens)
+            result = Result { try TokenVocabulary(tokens: tokens, endOfGenerationTokens: endOfGenerationTokens) }
         }
+        _ = try result!.get()
         let components = elapsed.components
         return Double(components.seconds) * 1e3 + Double(components.attoseconds) / 1e15
     }

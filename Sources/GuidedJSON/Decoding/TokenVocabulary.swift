@@ -21,7 +21,14 @@ public struct TokenVocabulary: Sendable {
 
     public var count: Int { tokens.count }
 
-    public init(tokens: [[UInt8]], endOfGenerationTokens: [Int]) {
+    /// Throws `.invalidVocabulary` when there is no end token or one is not a token id.
+    public init(tokens: [[UInt8]], endOfGenerationTokens: [Int]) throws {
+        guard !endOfGenerationTokens.isEmpty else {
+            throw GuidedJSONError(.invalidVocabulary, "guided decoding needs at least one end-of-generation token")
+        }
+        if let bad = endOfGenerationTokens.first(where: { !tokens.indices.contains($0) }) {
+            throw GuidedJSONError(.invalidVocabulary, "end-of-generation token \(bad) is not in the vocabulary of \(tokens.count) tokens")
+        }
         self.tokens = tokens
         self.endOfGenerationTokens = endOfGenerationTokens
         let endings = Set(endOfGenerationTokens)
