@@ -104,8 +104,9 @@ struct JSONSchemaReader {
             throw GuidedJSONError(.invalidSchema, "type must be a string or an array, found \(other.typeName)", path: path.appending(key: "type"))
         }
         for (index, name) in names.enumerated() where Self.keywordsByType[name] == nil {
-            let where_ = object["type"].map { if case .array = $0 { path.appending(key: "type").appending(index: index) } else { path.appending(key: "type") } }!
-            throw GuidedJSONError(.invalidSchema, "unknown type \"\(name)\"", path: where_)
+            var typePath = path.appending(key: "type")
+            if case .array = object["type"] { typePath = typePath.appending(index: index) }
+            throw GuidedJSONError(.invalidSchema, "unknown type \"\(name)\"", path: typePath)
         }
         return names
     }
