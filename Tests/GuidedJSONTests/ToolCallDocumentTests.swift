@@ -70,6 +70,18 @@ import GuidedJSON
         #expect(throws: GuidedJSONError.self) { try ToolCallDocument.schema(for: [Self.tools[0], Self.tools[0]]) }
     }
 
+    @Test func theModelMayAnswerInsteadWhenAllowed() throws {
+        let automaton = try JSONAutomaton(schema: ToolCallDocument.schema(for: Self.tools, allowingAnswer: true))
+        let answer = #"{"answer":"It is sunny."}"#
+        var state = automaton.initialState
+        #expect(automaton.advance(&state, bytes: Array(answer.utf8)) && automaton.isComplete(state))
+        #expect(try ToolCallDocument.decision(in: JSONValue(parsing: answer), tools: Self.tools) == .answer("It is sunny."))
+        let call = #"{"name":"get_time","arguments":{"zone":2}}"#
+        #expect(try ToolCallDocument.decision(in: JSONValue(parsing: call), tools: Self.tools) == .call(name: "get_time", arguments: ["zone": 2]))
+        var refused = try JSONAutomaton(schema: ToolCallDocument.schema(for: Self.tools)).initialState
+        #expect(!(try JSONAutomaton(schema: ToolCallDocument.schema(for: Self.tools))).advance(&refused, bytes: Array(answer.utf8)))
+    }
+
     @Test func objectAlternativesThatShareTheirFirstKeyAreUnsupported() {
         let ambiguous = GenerationSchema.anyOf([
             .object(properties: [.property("a", .integer())]),
