@@ -11,6 +11,9 @@ struct PatternTables: Sendable {
     private var rangeLows: [UInt32] = []
     private var rangeHighs: [UInt32] = []
     private var targets: [Int32] = []
+    /// Two words per state: the printable ASCII string characters (not quote or backslash) that
+    /// lead back to the same state. Bit 0 is never set (see `TokenTrie.subtreeBytes`).
+    private(set) var selfLoops: [UInt64] = []
 
     /// Adds a pattern and returns its start state.
     mutating func add(_ dfa: PatternDFA) -> Int32 {
@@ -19,10 +22,16 @@ struct PatternTables: Sendable {
         feasible += dfa.feasibleTable
         for state in 0..<dfa.stateCount {
             let transitions = Int(dfa.transitionStarts[state])..<Int(dfa.transitionStarts[state + 1])
+            var loops: (UInt64, UInt64) = (0, 0)
             for scalar in UInt32(0)..<128 {
                 let transition = transitions.first { dfa.rangeLows[$0] <= scalar && scalar <= dfa.rangeHighs[$0] }
                 asciiTargets.append(transition.map { dfa.targets[$0] + offset } ?? -1)
+                let isPlain = scalar >= 0x20 && scalar != 0x22 && scalar != 0x5C
+                if isPlain, let transition, dfa.targets[transition] == Int32(state) {
+                    if scalar < 64 { loops.0 |= 1 << UInt64(scalar) } else { loops.1 |= 1 << UInt64(scalar - 64) }
+                }
             }
+            selfLoops += [loops.0, loops.1]
             for transition in transitions {
                 rangeLows.append(dfa.rangeLows[transition])
                 rangeHighs.append(dfa.rangeHighs[transition])
