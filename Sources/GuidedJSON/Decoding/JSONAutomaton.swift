@@ -12,7 +12,8 @@
 /// - integers: no sign on zero, no leading zeros, every digit checked against the range;
 /// - numbers: no exponent, at most `maximumSignificantDigits` digits, range checked digit by digit;
 /// - arrays: item counts enforced at `,` and `]`;
-/// - anyOf: alternatives must differ in their first byte (`"` vs digit vs `{` ...).
+/// - anyOf: alternatives must differ in their first byte (`"` vs digit vs `{` ...), objects in
+///   their first property (key, or key and single-choice value);
 /// - patterns: the subset `PatternSyntax` accepts, compiled to a scalar automaton (`PatternDFA`);
 ///   pattern strings use raw characters and the short escapes, not `\u`.
 /// What it cannot enforce (other regular-expression features, anyOf alternatives it cannot tell
