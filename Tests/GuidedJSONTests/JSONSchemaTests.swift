@@ -36,6 +36,13 @@ import GuidedJSON
         #expect(schema == expected)
     }
 
+    @Test func nullableEnumsKeepNullOnlyWhenListed() throws {
+        #expect(try GenerationSchema(jsonSchema: #"{"type":["string","null"],"enum":["a","b",null]}"#)
+            == .anyOf([.string(anyOf: ["a", "b"]), .null]))
+        #expect(try GenerationSchema(jsonSchema: #"{"type":["string","null"],"enum":["a"]}"#) == .string(anyOf: ["a"]))
+        #expect(throws: GuidedJSONError.self) { try GenerationSchema(jsonSchema: #"{"type":"string","enum":["a",null]}"#) }
+    }
+
     @Test func writesJSONSchemaThatReadsBackEqual() throws {
         let schema = try GenerationSchema(jsonSchema: Self.catSchemaText)
         let text = schema.jsonSchemaText
