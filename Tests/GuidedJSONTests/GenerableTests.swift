@@ -1,13 +1,17 @@
 import Testing
 import GuidedJSON
 
-enum Mood: String, CaseIterable, Generable {
+enum Mood: String, CaseIterable, Generable, ConvertibleToGeneratedContent {
     case happy, grumpy, sleepy
 }
 
-struct Toy: Generable, Equatable {
+struct Toy: Generable, ConvertibleToGeneratedContent, Equatable {
     var kind: String
     var squeaks: Bool
+
+    var generatedContent: GeneratedContent {
+        GeneratedContent(["kind": kind.generatedContent.value, "squeaks": squeaks.generatedContent.value])
+    }
 
     static var generationSchema: GenerationSchema {
         .object(properties: [
@@ -118,6 +122,15 @@ struct Cat: Generable, Equatable {
         #expect([Int?].generationSchema == .array(of: .anyOf([.integer(), .null])))
         #expect(try Double(GeneratedContent(2)) == 2.0)
         #expect(try [[String]](GeneratedContent([["a"], []])) == [["a"], []])
+    }
+
+    @Test func valuesWriteThemselvesBackAsContent() throws {
+        let toys = [Toy(kind: "mouse", squeaks: true), Toy(kind: "ball", squeaks: false)]
+        #expect(toys.generatedContent.jsonText == #"[{"kind":"mouse","squeaks":true},{"kind":"ball","squeaks":false}]"#)
+        #expect(try [Toy](toys.generatedContent) == toys)
+        #expect(Mood.grumpy.generatedContent.value == "grumpy")
+        #expect(Optional<Int>.none.generatedContent.isNull && Optional(3).generatedContent.value == 3)
+        #expect(2.5.generatedContent.value == 2.5)
     }
 
     @Test func dynamicSchemasBuiltAtRunTime() throws {
