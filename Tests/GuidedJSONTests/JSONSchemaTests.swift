@@ -65,6 +65,7 @@ import GuidedJSON
         (##"{"type":"integer","minimum":"zero"}"##, .invalidSchema, "$.minimum"),
         (##"{"type":"object","properties":{"a":{"type":"string"}},"required":["b"]}"##, .invalidSchema, "$.required[0]"),
         (##"{"type":"string","minLength":5,"maxLength":2}"##, .invalidSchema, "$"),
+        (##"{"type":"string","enum":["ok","fine"],"maxLength":3}"##, .invalidSchema, "$"),
         (##"{"type":"strin"}"##, .invalidSchema, "$.type"),
         (##"{"$ref":"#/$defs/missing"}"##, .invalidSchema, "$.$ref"),
         (##"{"$defs":{"node":{"type":"object","properties":{"next":{"$ref":"#/$defs/node"}}}},"$ref":"#/$defs/node"}"##, .refCycle, "$.$defs.node.properties.next.$ref"),

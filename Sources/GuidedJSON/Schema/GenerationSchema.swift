@@ -99,6 +99,10 @@ public struct GenerationSchema: Sendable, Hashable {
             if let choices = guides.choices {
                 if choices.isEmpty { throw invalid("enum has no values") }
                 if Set(choices).count != choices.count { throw invalid("enum repeats a value") }
+                let outOfBounds = choices.first {
+                    $0.unicodeScalars.count < (guides.minLength ?? 0) || $0.unicodeScalars.count > (guides.maxLength ?? .max)
+                }
+                if let outOfBounds { throw invalid("enum value \(JSONValue.string(outOfBounds).jsonText) is outside the length bounds") }
             }
             if let pattern = guides.pattern { _ = try StringPattern(pattern, at: path) }
         case .integer(let minimum, let maximum):
