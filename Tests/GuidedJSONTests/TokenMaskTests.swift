@@ -158,10 +158,3 @@ import GuidedJSON
         #expect(mask == Self.vocabulary.referenceMask(automaton, state: state))
     }
 }
-
-@Suite struct TokenVocabularyTests {
-    @Test func rejectsUnusableEndTokens() {
-        #expect(throws: GuidedJSONError.self) { try TokenVocabulary(tokens: [[0x61]], endOfGenerationTokens: []) }
-        #expect(throws: GuidedJSONError.self) { try TokenVocabulary(tokens: [[0x61]], endOfGenerationTokens: [1]) }
-    }
-}
