@@ -29,5 +29,8 @@ let package = Package(
                           path: "Tests/QuoteStoreCrashWriter"),
         .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "QuoteStoreCrashWriter"],
                     path: "Tests/QuoteLibraryTests"),
+        // Guided generation: JSON values, schemas, Generable, constrained-decoding automaton and token mask.
+        .target(name: "GuidedJSON", path: "Sources/GuidedJSON", exclude: ["README.md"]),
+        .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON"], path: "Tests/GuidedJSONTests"),
     ]
 )
