@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "Tandem",
-    products: [],
+    products: [
+        .executable(name: "tandem", targets: ["TandemCLI"]),
+    ],
     targets: [
         // The C ABI shared by the host and every plugin: one header, nothing else.
         .target(name: "CTandemABI", path: "Sources/CTandemABI"),
@@ -16,6 +18,12 @@ let package = Package(
 
         // What every Swift plugin shares: settings, the model table, events, cancellation, the entry.
         .target(name: "TandemPluginKit", dependencies: ["CTandemABI", "TandemBridge"], path: "Plugins/PluginKit"),
+
+        // The command-line tool `tandem`: a thin layer over the host library.
+        .executableTarget(name: "TandemCLI", dependencies: ["Tandem"], path: "Sources/TandemCLI"),
+        // Routing overhead (host + fake) against a direct ABI call: `make bench`.
+        .executableTarget(name: "TandemBench", dependencies: ["Tandem"], path: "Benchmarks/TandemBench"),
+        .testTarget(name: "TandemTests", dependencies: ["Tandem"], path: "Tests/TandemTests"),
 
         // The local runner's engine: GGUF, tensors, tokenizers, templates, forward pass, sampling.
         .target(name: "LlamaEngine", path: "Plugins/LlamaRunner/Engine"),
