@@ -36,6 +36,19 @@ $(MODEL_FILE):
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
+# The plain C example plugin: built by cc, no Swift runtime, only the ABI header and libc.
+ECHO_C_PLUGIN := .build/plugins/libTandemEchoC.so
+PLUGIN_CFLAGS := -shared -fPIC -std=c11 -Wall -Wextra -Werror -pedantic -fvisibility=hidden -I Sources/CTandemABI/include
+$(ECHO_C_PLUGIN): Plugins/EchoC/echo.c Sources/CTandemABI/include/tandem_abi.h
+	@mkdir -p $(@D)
+	$(CC) $(PLUGIN_CFLAGS) -o $@.tmp $< && mv -f $@.tmp $@
+
+# Plugins, as <built library>=<plugin id>; each is installed as plugins.d/<plugin id>.so.
+PLUGINS := $(BUILD_DIR)/libTandemFake.so=tandem.fake $(ECHO_C_PLUGIN)=tandem.echo-c
+
+plugins: build $(ECHO_C_PLUGIN)
+	@scripts/install-plugins.sh $(PLUGINS_DIR) $(PLUGINS)
+
 test: deps model build plugins
 	$(SWIFT) test
 

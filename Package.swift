@@ -5,6 +5,8 @@ let package = Package(
     name: "Tandem",
     products: [
         .executable(name: "tandem", targets: ["TandemCLI"]),
+        // Plugins: each a dynamic library, installed into plugins.d/ by `make plugins`.
+        .library(name: "TandemFake", type: .dynamic, targets: ["TandemFake"]),
     ],
     targets: [
         // The C ABI shared by the host and every plugin: one header, nothing else.
@@ -14,7 +16,10 @@ let package = Package(
         .target(name: "TandemBridge", dependencies: ["CTandemABI"], path: "Sources/TandemBridge"),
 
         // The host library: loading, backends, routing, sessions, options, pipeline.
-        .target(name: "Tandem", dependencies: ["CTandemABI", "TandemBridge"], path: "Sources/Tandem"),
+        .target(name: "Tandem", dependencies: ["CTandemABI", "TandemBridge", "CLTDL"], path: "Sources/Tandem"),
+
+        // libltdl, dlopen and <elf.h> for the plugin loader.
+        .systemLibrary(name: "CLTDL", path: "Sources/CLTDL"),
 
         // What every Swift plugin shares: settings, the model table, events, cancellation, the entry.
         .target(name: "TandemPluginKit", dependencies: ["CTandemABI", "TandemBridge"], path: "Plugins/PluginKit"),
@@ -24,6 +29,15 @@ let package = Package(
         // Routing overhead (host + fake) against a direct ABI call: `make bench`.
         .executableTarget(name: "TandemBench", dependencies: ["Tandem"], path: "Benchmarks/TandemBench"),
         .testTarget(name: "TandemTests", dependencies: ["Tandem"], path: "Tests/TandemTests"),
+
+        // The deterministic, scriptable fake backend (plugin id tandem.fake).
+        .target(name: "TandemFake", dependencies: ["TandemPluginKit"], path: "Plugins/Fake", exclude: ["README.md"]),
+
+        // Every plugin in plugins.d/ through the real loader against the ABI's rules.
+        .testTarget(name: "ConformanceTests", dependencies: ["Tandem"], path: "Tests/ConformanceTests",
+                    exclude: ["settings.json"]),
+        // Bad plugins built in the tests, each rejected with its precise reason.
+        .testTarget(name: "LoaderTests", dependencies: ["Tandem"], path: "Tests/LoaderTests", exclude: ["Fixtures"]),
 
         // The local runner's engine: GGUF, tensors, tokenizers, templates, forward pass, sampling.
         .target(name: "LlamaEngine", path: "Plugins/LlamaRunner/Engine"),

@@ -1,6 +1,6 @@
 import CTandemABI
 import Glibc
-import TandemBridge
+@_exported import TandemBridge
 
 /// What a Swift plugin declares about itself. Its entry function passes this to
 /// `PluginExport.load`:
