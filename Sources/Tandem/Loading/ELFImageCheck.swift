@@ -37,7 +37,7 @@ enum ELFImageCheck {
             throw reject(.notELF, "not an ELF file (no ELF magic in the first bytes)")
         }
         guard got == headerSize else {
-            throw reject(.truncated, "truncated: \(size) bytes, shorter than the \(headerSize)-byte ELF header")
+            throw reject(.truncated, "\(size) bytes, shorter than the \(headerSize)-byte ELF header")
         }
         guard ident[Int(EI_CLASS)] == UInt8(ELFCLASS64) else {
             throw reject(.wrongArchitecture, "ELF class \(ident[Int(EI_CLASS)]) is not 64-bit")
@@ -69,7 +69,7 @@ enum ELFImageCheck {
             guard segment.p_type == UInt32(PT_LOAD) || segment.p_type == UInt32(PT_DYNAMIC) else { continue }
             let (end, overflow) = segment.p_offset.addingReportingOverflow(segment.p_filesz)
             guard !overflow, end <= size else {
-                throw reject(.truncated, "truncated: segment \(index) ends at byte \(end) but the file has \(size) bytes")
+                throw reject(.truncated, "segment \(index) ends at byte \(end) but the file has \(size) bytes")
             }
         }
     }
@@ -81,7 +81,7 @@ enum ELFImageCheck {
         guard count > 0 else { return }
         let (end, overflow) = offset.addingReportingOverflow(UInt64(count) * UInt64(entrySize))
         guard !overflow, end <= size else {
-            throw reject(.truncated, "truncated: the \(what) ends at byte \(end) but the file has \(size) bytes")
+            throw reject(.truncated, "the \(what) ends at byte \(end) but the file has \(size) bytes")
         }
     }
 }
