@@ -4,16 +4,17 @@ import Testing
 
 /// The routing matrix of issue 2 item 8: every mode × every primary state × secondary
 /// available or not → who serves, or which error reaches the caller. Generated from the
-/// rules of DESIGN §3 (`RoutingMatrix.expectation`), run with `respond` and with `streamResponse`.
+/// rules of DESIGN §3 (`RoutingMatrix.expectation`), run with `respond` and with `streamResponse`
+/// through the real loader, both sides being the `tandem.fake` plugin (`kind` local and cloud).
 @Suite struct RoutingMatrixTests {
     @Test(arguments: RoutingMatrix.cases)
     func respondMatrix(_ matrixCase: RoutingMatrix.Case) async throws {
-        try await RoutingMatrix.check(matrixCase, factory: .scripted, streaming: false)
+        try await RoutingMatrix.check(matrixCase, factory: .fakePlugin, streaming: false)
     }
 
     @Test(arguments: RoutingMatrix.cases)
     func streamMatrix(_ matrixCase: RoutingMatrix.Case) async throws {
-        try await RoutingMatrix.check(matrixCase, factory: .scripted, streaming: true)
+        try await RoutingMatrix.check(matrixCase, factory: .fakePlugin, streaming: true)
     }
 
     @Test func matrixCoversEveryModeStateAndSecondary() {
