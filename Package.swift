@@ -28,7 +28,8 @@ let package = Package(
         .executableTarget(name: "TandemCLI", dependencies: ["Tandem"], path: "Sources/TandemCLI"),
         // Routing overhead (host + fake) against a direct ABI call: `make bench`.
         .executableTarget(name: "TandemBench", dependencies: ["Tandem"], path: "Benchmarks/TandemBench"),
-        .testTarget(name: "TandemTests", dependencies: ["Tandem"], path: "Tests/TandemTests"),
+        // Runs the built `tandem` binary too, so it depends on the CLI target to have it built.
+        .testTarget(name: "TandemTests", dependencies: ["Tandem", "TandemCLI"], path: "Tests/TandemTests"),
 
         // The deterministic, scriptable fake backend (plugin id tandem.fake).
         .target(name: "TandemFake", dependencies: ["TandemPluginKit"], path: "Plugins/Fake", exclude: ["README.md"]),

@@ -67,12 +67,14 @@ public final class TandemHost: Sendable {
     private func onlyModel(of kind: ModelKind, for mode: RoutingMode) throws(ConfigError) -> LanguageModel {
         let matches = models.values.filter { $0.kind == kind }.sorted { $0.id < $1.id }
         guard matches.count == 1 else {
-            var problem = matches.isEmpty
+            if matches.isEmpty, var unopened = openFailures.min(by: { $0.key < $1.key })?.value {
+                // A backend that did not open may be the one of this kind: its error is the cause.
+                unopened.message += " (and \(mode) needs a backend of kind \(kind))"
+                throw unopened
+            }
+            let problem = matches.isEmpty
                 ? "\(mode) needs a backend of kind \(kind), found none"
                 : "\(mode) needs one backend of kind \(kind), found \(matches.map(\.id).joined(separator: ", ")): set primary/secondary instead"
-            if matches.isEmpty, let (id, failure) = openFailures.min(by: { $0.key < $1.key }) {
-                problem += " (backend \(id) could not be opened: \(failure.message))"
-            }
             throw ConfigError(.invalidValue, file: config.file, keyPath: "mode", problem)
         }
         return matches[0]
