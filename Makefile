@@ -55,3 +55,14 @@ test: deps model build plugins
 clean:
 	rm -rf .build
 	find $(PLUGINS_DIR) -name '*.so' -delete
+
+# Host: answer one prompt through the router on the example config; the answer on stdout, the
+# serving backend and its model version on stderr.
+PROMPT ?= Say hello from Tandem.
+run: deps model build plugins
+	$(BUILD_DIR)/tandem --config tandem.json respond "$(PROMPT)"
+
+# Host: routing overhead against a direct ABI call, and plugin load time.
+BENCH_ITERATIONS ?= 2000
+bench: deps build plugins
+	$(BUILD_DIR)/TandemBench $(PLUGINS_DIR) $(BENCH_ITERATIONS)

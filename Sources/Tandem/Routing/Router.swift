@@ -79,13 +79,22 @@ struct Router {
         if (options.thinkingLevel != nil || options.thinkingBudget != nil) && !info.capabilities.contains(.thinking) {
             return .unsupported("thinking")
         }
-        if info.contextLength > 0 && info.capabilities.contains(.tokenCounting),
+        if info.contextLength > 0 && info.capabilities.contains(.tokenCounting) && !fitsSurely(in: info.contextLength),
             let tokens = try? candidate.backend.countTokens(request.backendRequest(for: info.kind)),
             tokens >= info.contextLength
         {
             return .unsupported("context length: \(tokens) prompt tokens, the model holds \(info.contextLength)")
         }
         return nil
+    }
+
+    /// True when the conversation cannot exceed `contextLength` tokens whatever the tokenizer,
+    /// so counting (a full plugin call) is skipped: a token covers at least one byte, and chat
+    /// templates add a handful of tokens per message.
+    private func fitsSurely(in contextLength: Int) -> Bool {
+        let templateTokensPerMessage = 16
+        let bound = request.messages.reduce(0) { $0 + $1.content.utf8.count + templateTokensPerMessage }
+        return bound < contextLength
     }
 
     private enum Outcome {
