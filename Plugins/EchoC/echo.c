@@ -203,9 +203,15 @@ static tandem_status read_request(const tandem_request *request, tandem_str *use
     *prompt_tokens = 0;
     user_text->data = NULL;
     user_text->size = 0;
+    /* Elements are struct_size apart (the host may be built against another header version). */
+    const uint32_t stride = request->messages[0].struct_size;
+    if (stride % _Alignof(tandem_message) != 0) {
+        return fail(error, TANDEM_E_INVALID_ARGUMENT, "messages[0].struct_size %u is not a multiple of %zu", (unsigned)stride,
+                    (size_t)_Alignof(tandem_message));
+    }
     for (size_t i = 0; i < request->message_count; i++) {
-        const tandem_message *message = &request->messages[i];
-        if (!TANDEM_HAS_FIELD(message, tandem_message, content)) {
+        const tandem_message *message = TANDEM_ELEMENT(request->messages, tandem_message, i);
+        if (message->struct_size != stride || !TANDEM_HAS_FIELD(message, tandem_message, content)) {
             return fail(error, TANDEM_E_INVALID_ARGUMENT, "messages[%zu].struct_size %u is too small", i, (unsigned)message->struct_size);
         }
         if (message->role < TANDEM_ROLE_SYSTEM || message->role > TANDEM_ROLE_TOOL) {
@@ -589,7 +595,9 @@ TANDEM_EXPORT tandem_status tandem_plugin_entry_v1(const tandem_load_request *re
                     (unsigned)TANDEM_ABI_MAJOR(ECHO_ABI_MIN), (unsigned)TANDEM_ABI_MINOR(ECHO_ABI_MIN),
                     (unsigned)TANDEM_ABI_MAJOR(ECHO_ABI_MAX), (unsigned)TANDEM_ABI_MINOR(ECHO_ABI_MAX));
     }
-    if (TANDEM_HAS_FIELD(request, tandem_load_request, host) && request->host != NULL) {
+    /* The first host table is kept: it lives as long as the process, and the entry may be called
+     * again (conformance checks probe negotiation) while models run on other threads. */
+    if (echo_host == NULL && TANDEM_HAS_FIELD(request, tandem_load_request, host) && request->host != NULL) {
         echo_host = request->host;
     }
     response->abi_version = high;
