@@ -108,6 +108,9 @@ import Testing
             let interrupted = try cli.run(["respond", "x", "--mode", "local-only"], interruptAfter: .milliseconds(500))
             #expect(interrupted.status == 5, "\(interrupted.stderr)")
             #expect(interrupted.stderr.contains("cancelled"))
+            let timedOut = try cli.run(["respond", "x", "--mode", "local-only", "--timeout", "0.2", "--json"])
+            #expect(timedOut.status == 5)
+            #expect((try timedOut.json()["error"] as? [String: Any])?["code"] as? String == "timeout")
         }
     }
 
@@ -126,6 +129,7 @@ import Testing
         (["respond", "x", "y"], "unexpected argument \"y\""),
         (["respond", "   "], "the prompt is empty"),
         (["respond", "x", "--stream=yes"], "--stream takes no value"),
+        (["respond", "x", "--timeout", "0"], "--timeout: expected a positive number"),
         (["frobnicate"], "unknown command 'frobnicate'"),
         ([], "no command given"),
         (["backends", "extra"], "'backends' takes no arguments"),

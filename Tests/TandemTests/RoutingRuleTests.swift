@@ -175,4 +175,16 @@ import Testing
         while session.isResponding && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(!session.isResponding)
     }
+
+    @Test func sessionOnOneModelServesOrNamesTheReason() async throws {
+        let ready = LanguageModel(ScriptedBackend(id: "local", settings: ["kind": "local"]))
+        let answer = try await LanguageModelSession(model: ready).respond(to: "just me")
+        #expect(answer.servedBy == "local" && answer.fallback == FallbackRecord(primaryID: "local", primaryTried: true, reason: nil))
+
+        let loading = LanguageModel(ScriptedBackend(id: "local", settings: ["kind": "local", "availability": "modelNotReady"]))
+        let error = await #expect(throws: TandemError.self) { try await LanguageModelSession(model: loading).respond(to: "hi") }
+        #expect(error?.code == .unavailable)
+        #expect(error?.availabilityReason == .modelNotReady)
+        #expect(error?.secondary == nil)
+    }
 }

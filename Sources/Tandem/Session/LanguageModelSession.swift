@@ -30,6 +30,11 @@ public final class LanguageModelSession: Sendable {
         self.state = Mutex(State(transcript: transcript))
     }
 
+    /// A session on one model alone (no secondary), as with Foundation Models' system model.
+    public convenience init(model: LanguageModel, instructions: String? = nil, locale: String? = nil) {
+        self.init(model: HybridModel(primary: model), instructions: instructions, locale: locale)
+    }
+
     public var transcript: Transcript { state.withLock { $0.transcript } }
     public var isResponding: Bool { state.withLock { $0.isResponding } }
 

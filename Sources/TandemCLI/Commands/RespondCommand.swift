@@ -19,6 +19,7 @@ enum RespondCommand: Command {
         .option("top-k", "K", "sample among the K most likely tokens, >= 1 (both sides)"),
         .option("seed", "N", "random seed (local side only; needs --top-k or --top-p)"),
         .option("max-tokens", "N", "maximum response tokens, >= 1 (both sides)"),
+        .option("timeout", "SECONDS", "cancel the generation after this long (exit code 5)"),
         .flag("stream", "print the answer as it is generated"),
         .flag("json", "print one JSON object {text, modelVersion, servedBy, finishReason, fallback, usage}; with --stream, one {\"delta\"} line per piece first"),
     ]
@@ -31,6 +32,8 @@ enum RespondCommand: Command {
         let prompt = try readPrompt(arguments)
         let routing = try routingOverride(arguments)
         let options = try requestOptions(arguments)
+        let timeout = try arguments.double("timeout")
+        if let timeout, timeout <= 0 { throw UsageError(name, "--timeout: expected a positive number of seconds, got \(timeout)") }
         let host = try context.host()
         let model = try host.hybridModel(routing: routing)
         let session = LanguageModelSession(model: model, instructions: arguments.string("system"), locale: arguments.string("locale"))
@@ -49,7 +52,24 @@ enum RespondCommand: Command {
         }
         let interrupt = cancelOnInterrupt(work)
         defer { interrupt.cancel() }
-        let response = try await work.value
+        // The deadline cancels like Ctrl-C does; it completes normally only when it fired.
+        let deadline = timeout.map { seconds in
+            Task {
+                try await Task.sleep(for: .seconds(seconds))
+                work.cancel()
+            }
+        }
+        let response: Response
+        do {
+            response = try await work.value
+            deadline?.cancel()
+        } catch let error as TandemError where error.code == .cancelled {
+            deadline?.cancel()
+            if let deadline, (try? await deadline.value) != nil {
+                throw TandemError(.timeout, "no answer within \(timeout ?? 0) s", primary: error.primary, secondary: error.secondary)
+            }
+            throw error
+        }
 
         if json {
             Terminal.out(JSONReport.response(response).jsonText)
