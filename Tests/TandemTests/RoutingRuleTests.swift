@@ -187,4 +187,16 @@ import Testing
         #expect(error?.availabilityReason == .modelNotReady)
         #expect(error?.secondary == nil)
     }
+
+    @Test func thinkingOnAModelThatCannotThinkIsUnsupported() async throws {
+        let cloud = ScriptedBackend(id: "cloud", settings: ["kind": "cloud"], capabilities: [.streaming])
+        let local = ScriptedBackend(id: "local", settings: ["kind": "local"])
+        let model = HybridModel(mode: .preferCloud, local: LanguageModel(local), cloud: LanguageModel(cloud))
+        let options = RequestOptions.cloud(GenerationConfig(thinkingConfig: ThinkingConfig(thinkingLevel: .high)))
+        let response = try await LanguageModelSession(model: model).respond(to: "think hard", options: options)
+        #expect(response.servedBy == "local")
+        #expect(response.fallback.reason == .unsupported("thinking"))
+        #expect(cloud.receivedRequests.isEmpty)
+        #expect(local.receivedRequests.first?.options == BackendOptions(), "the local side gets only its own (absent) options")
+    }
 }

@@ -53,6 +53,8 @@ struct Router {
                 code, "no model could serve: primary \(primaryAttempt); secondary \(secondaryAttempt)",
                 primary: primaryAttempt, secondary: secondaryAttempt)
         }
+        PluginHostServices.log(
+            source: "host", .info, "\(primary.id) did not serve (\(primaryAttempt.reason)); falling back to \(secondary.id)")
         let decision = RouteDecision(servedBy: secondary, fallback: record)
         switch attempt(decision, onEvent: onEvent) {
         case .success(let result):

@@ -7,6 +7,11 @@ public struct Response: Hashable, Sendable {
         /// model's id derived from its file).
         public var modelVersion: String
         public var finishReason: FinishReason
+
+        public init(modelVersion: String, finishReason: FinishReason) {
+            self.modelVersion = modelVersion
+            self.finishReason = finishReason
+        }
     }
 
     public var content: String
@@ -18,4 +23,16 @@ public struct Response: Hashable, Sendable {
     public var usage: Usage
     /// Tool calls the model made, in order.
     public var toolCalls: [ToolCall]
+
+    public init(
+        content: String, rawResponse: RawResponse, servedBy: String, fallback: FallbackRecord, usage: Usage,
+        toolCalls: [ToolCall] = []
+    ) {
+        self.content = content
+        self.rawResponse = rawResponse
+        self.servedBy = servedBy
+        self.fallback = fallback
+        self.usage = usage
+        self.toolCalls = toolCalls
+    }
 }
