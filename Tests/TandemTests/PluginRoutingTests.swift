@@ -58,4 +58,17 @@ import Testing
         #expect(error?.code == .cancelled)
         #expect(ContinuousClock.now - start < .seconds(1), "the plugin noticed the cancellation promptly")
     }
+
+    @Test func invalidOptionsFailBeforeAnyPluginIsCalled() async throws {
+        // Both sides hang until cancelled: reaching either plugin would never return.
+        let local = try factory.make("local", ["kind": "local", "hang": "true"])
+        let cloud = try factory.make("cloud", ["kind": "cloud", "hang": "true"])
+        let session = LanguageModelSession(model: HybridModel(mode: .preferLocal, local: local, cloud: cloud))
+        let error = await #expect(throws: TandemError.self) {
+            try await session.respond(to: "hi", options: .cloud(GenerationConfig(maxOutputTokens: 0)))
+        }
+        #expect(error?.code == .invalidOptions)
+        #expect(error?.message == "cloud options: max tokens must be >= 1, got 0")
+        #expect(!session.isResponding)
+    }
 }
