@@ -33,6 +33,7 @@ public final class BlockingExecutor: @unchecked Sendable {
         if !wakeIdle {
             let thread = Thread { [self] in work() }
             thread.name = "tandem-blocking"
+            thread.stackSize = 8 << 20  // plugins may recurse deeply (schemas, templates); only address space
             thread.start()
         }
     }

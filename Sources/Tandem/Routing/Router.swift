@@ -17,28 +17,31 @@ struct Router {
         try request.options.validate()
         guard !cancellation.isCancelled else { throw TandemError(.cancelled, "cancelled before any model was called") }
         let primary = model.primary
-        var record = FallbackRecord(primaryID: primary.id, primaryTried: false, reason: nil)
-
+        let primaryReason: RoutingReason
+        let primaryTried: Bool
         if let problem = obstacle(for: primary) {
-            record.reason = problem
+            primaryReason = problem
+            primaryTried = false
         } else {
-            record.primaryTried = true
-            let decision = RouteDecision(servedBy: primary, fallback: record)
+            let decision = RouteDecision(
+                servedBy: primary, fallback: FallbackRecord(primaryID: primary.id, primaryTried: true, reason: nil))
             switch attempt(decision, onEvent: onEvent) {
             case .success(let result):
                 return RoutedResult(decision: decision, result: result)
             case .failure(let failure, let outputDelivered):
-                let attempt = RoutingAttempt(backendID: primary.id, reason: .failed(failure))
                 guard !outputDelivered, !cancellation.isCancelled, model.secondary != nil,
                     model.fallbackPolicy.fallsBack(after: failure, primaryKind: primary.kind)
                 else {
+                    let attempt = RoutingAttempt(backendID: primary.id, reason: .failed(failure))
                     throw Self.error(for: failure, primary: attempt, secondary: nil, cancelled: cancellation.isCancelled)
                 }
-                record.reason = .failed(failure)
+                primaryReason = .failed(failure)
+                primaryTried = true
             }
         }
 
-        let primaryAttempt = RoutingAttempt(backendID: primary.id, reason: record.reason!)
+        let primaryAttempt = RoutingAttempt(backendID: primary.id, reason: primaryReason)
+        let record = FallbackRecord(primaryID: primary.id, primaryTried: primaryTried, reason: primaryReason)
         guard let secondary = model.secondary else {
             let code: TandemError.Code = if case .unsupported = primaryAttempt.reason { .unsupportedRequest } else { .unavailable }
             throw TandemError(code, "\(primaryAttempt)", primary: primaryAttempt)
