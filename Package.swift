@@ -27,7 +27,7 @@ let package = Package(
         // The command-line tool `tandem`: a thin layer over the host library.
         .executableTarget(name: "TandemCLI", dependencies: ["Tandem"], path: "Sources/TandemCLI"),
         // Routing overhead (host + fake) against a direct ABI call: `make bench`.
-        .executableTarget(name: "TandemBench", dependencies: ["Tandem", "CTandemABI"], path: "Benchmarks/TandemBench"),
+        .executableTarget(name: "tandem-bench-routing", dependencies: ["Tandem", "CTandemABI"], path: "Benchmarks/Routing"),
         // Runs the built `tandem` binary too, so it depends on the CLI target to have it built.
         .testTarget(name: "TandemTests", dependencies: ["Tandem", "TandemCLI"], path: "Tests/TandemTests"),
 
