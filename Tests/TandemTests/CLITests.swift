@@ -126,6 +126,8 @@ import Testing
         (["respond", "x", "--mode", "sideways"], "unknown mode \"sideways\""),
         (["respond", "x", "--mode", "local-only", "--primary", "local"], "--mode cannot be combined"),
         (["respond", "x", "--secondary", "local"], "--secondary needs --primary"),
+        (["respond", "x", "--primary", "lokal"], "--primary: unknown backend id \"lokal\" (configured: cloud, local)"),
+        (["respond", "x", "--primary", "local", "--secondary", "cluod"], "--secondary: unknown backend id \"cluod\""),
         (["respond", "x", "y"], "unexpected argument \"y\""),
         (["respond", "   "], "the prompt is empty"),
         (["respond", "x", "--stream=yes"], "--stream takes no value"),
