@@ -59,6 +59,21 @@ import Testing
         #expect(catalog.duration > .zero)
     }
 
+    /// The preflight reports the system loader's own words, not libltdl's "file not found".
+    @Test func aMissingDependencyIsReportedWithTheLoadersOwnMessage() throws {
+        let folder = try PluginFolder()
+        let dependencies = try PluginFolder()
+        let source = dependencies.file("dependency.c")
+        try Array("__attribute__((visibility(\"default\"))) int tandem_fixture_missing(void) { return 0; }\n".utf8).write(to: source)
+        try dependencies.compile("libtandemdependency.so", source: source)
+        try folder.compile("needs-dependency.so", defines: ["FIXTURE_UNRESOLVED"], libraries: ["-L", dependencies.path, "-ltandemdependency"])
+        try FileManager.default.removeItem(atPath: dependencies.file("libtandemdependency.so"))
+        let catalog = PluginLoader(directory: folder.path).load()
+        #expect(catalog.plugins.isEmpty)
+        #expect(catalog.rejections.map(\.code) == [.openFailed])
+        #expect(catalog.rejections.first?.message.contains("libtandemdependency.so: cannot open shared object file") == true)
+    }
+
     @Test func aGroupWritableFolderIsRefusedAndNothingInItLoads() throws {
         let folder = try PluginFolder()
         try folder.compile("echo.so", source: PluginFolder.echoSource)
