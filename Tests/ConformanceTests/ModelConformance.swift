@@ -7,7 +7,7 @@ extension ConformanceSuite {
     @Suite struct Model {
         @Test(arguments: ConformanceEnvironment.pluginIDs)
         func anUnknownSettingIsRefusedByName(_ id: String) throws {
-            var settings = ConformanceEnvironment.settings[id] ?? [:]
+            var settings = try ConformanceEnvironment.settings(for: id)
             settings["conformance_no_such_key"] = "1"
             #expect {
                 _ = try ConformanceEnvironment.plugin(id).openModel(backendID: "conformance", settings: settings)
