@@ -58,8 +58,7 @@ enum RespondCommand: Command {
             }
             throw TandemError(.cancelled, "the stream ended before the answer was complete")
         }
-        let interrupt = cancelOnInterrupt(work)
-        defer { interrupt.cancel() }
+        Interrupt.onInterrupt { work.cancel() }
         // The deadline cancels like Ctrl-C does; it completes normally only when it fired.
         let deadline = timeout.map { seconds in
             Task {
@@ -138,14 +137,5 @@ enum RespondCommand: Command {
             options.cloud = GenerationConfig(temperature: temperature.map(Float.init), topP: topP.map(Float.init), topK: topK, maxOutputTokens: maxTokens)
         }
         return options
-    }
-
-    /// Ctrl-C cancels `task` (and through it the plugin call) instead of killing the process.
-    private static func cancelOnInterrupt(_ task: Task<Response, any Error>) -> any DispatchSourceSignal {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT)
-        source.setEventHandler { task.cancel() }
-        source.resume()
-        return source
     }
 }
