@@ -44,23 +44,23 @@ import Testing
         let token = CancellationToken()
         let first = Mutex<BackendFailure?>(nil)
         let done = DispatchSemaphore(value: 0)
-        let started = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            started.signal()
+        onOwnThread {
             first.withLock { $0 = Generation(fake, .user("x"), cancellation: token).failure }
             done.signal()
         }
-        started.wait()
-        // Until the first call is inside the plugin, a second one may still get in; retry briefly.
+        // Probe with an already cancelled token: a probe that gets in before the hanging call
+        // returns at once instead of hanging, and the next probe tries again.
+        let probe = CancellationToken()
+        probe.cancel()
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
         var refused: BackendFailure?
-        for _ in 0..<200 {
-            refused = Generation(try ShippedPlugins.fake(), .user("x")).failure  // another model: never refused
-            #expect(refused == nil)
-            refused = Generation(fake, .user("y"), cancellation: CancellationToken()).failure
-            if refused?.status == .concurrentRequests { break }
-            usleep(1000)
-        }
+        repeat {
+            refused = Generation(fake, .user("y"), cancellation: probe).failure
+            if refused?.status != .concurrentRequests { usleep(1000) }
+        } while refused?.status != .concurrentRequests && clock.now < deadline
         #expect(refused?.status == .concurrentRequests)
+        #expect(Generation(try ShippedPlugins.fake(), .user("x")).failure == nil)  // another model is free
         token.cancel()
         done.wait()
         #expect(first.withLock { $0?.status } == .cancelled)
@@ -69,7 +69,7 @@ import Testing
     @Test func swiftCancellationReachesTheWaitingPlugin() throws {
         let fake = try ShippedPlugins.fake(["hang": "true"])
         let token = CancellationToken()
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { token.cancel() }
+        onOwnThread(after: .milliseconds(20)) { token.cancel() }
         let run = Generation(fake, .user("x"), cancellation: token)
         #expect(run.failure?.status == .cancelled)
         #expect(run.failure?.message.contains("cancelled while hanging") == true)
