@@ -1,6 +1,6 @@
 import CTandemABI
 import Glibc
-import TandemBridge
+@_exported import TandemBridge
 
 /// What a Swift plugin declares about itself. Its entry function passes this to
 /// `PluginExport.load`:
@@ -40,24 +40,34 @@ public enum PluginExport {
     nonisolated(unsafe) private static var host: UnsafePointer<tandem_host>?
     nonisolated(unsafe) private static var identity: (id: UnsafeMutablePointer<CChar>, name: UnsafeMutablePointer<CChar>, version: UnsafeMutablePointer<CChar>)?
 
-    nonisolated(unsafe) private static var table = tandem_plugin(
-        struct_size: UInt32(MemoryLayout<tandem_plugin>.size),
-        open_model: { settings, count, out, errorOut in
-            do throws(BackendFailure) {
-                guard let out else { throw BackendFailure(.invalidArgument, "out_model must not be NULL") }
-                guard let descriptor = PluginExport.descriptor else { throw BackendFailure(.initFailed, "plugin not loaded") }
-                var parsed = try PluginSettings(settings, count: count)
-                let model = try descriptor.open(&parsed)
-                try parsed.finish()
-                out.pointee = PluginModelBox.makeCModel(model)
-                return TANDEM_OK
-            } catch {
-                error.write(to: errorOut)
-                return error.status.rawValue
-            }
-        },
-        get_extension: { _ in nil },
-        shutdown: nil)
+    /// The static table, at a stable address for the life of the process (a pointer obtained
+    /// with `withUnsafePointer` to a stored property is only valid inside that call).
+    nonisolated(unsafe) private static let table: UnsafeMutablePointer<tandem_plugin> = {
+        let table = UnsafeMutablePointer<tandem_plugin>.allocate(capacity: 1)
+        table.initialize(to: makeTable())
+        return table
+    }()
+
+    private static func makeTable() -> tandem_plugin {
+        tandem_plugin(
+            struct_size: UInt32(MemoryLayout<tandem_plugin>.size),
+            open_model: { settings, count, out, errorOut in
+                do throws(BackendFailure) {
+                    guard let out else { throw BackendFailure(.invalidArgument, "out_model must not be NULL") }
+                    guard let descriptor = PluginExport.descriptor else { throw BackendFailure(.initFailed, "plugin not loaded") }
+                    var parsed = try PluginSettings(settings, count: count)
+                    let model = try descriptor.open(&parsed)
+                    try parsed.finish()
+                    out.pointee = PluginModelBox.makeCModel(model)
+                    return TANDEM_OK
+                } catch {
+                    error.write(to: errorOut)
+                    return error.status.rawValue
+                }
+            },
+            get_extension: { _ in nil },
+            shutdown: nil)
+    }
 
     /// Negotiates the version and fills the response. [exclusive]
     public static func load(
@@ -76,14 +86,19 @@ public enum PluginExport {
             BackendFailure(.incompatible, "host offers ABI \(versionText(request.pointee.min_abi))–\(versionText(request.pointee.max_abi)), \(plugin.id) speaks \(versionText(supported.lowerBound))–\(versionText(supported.upperBound))").write(to: errorOut)
             return TANDEM_E_INCOMPATIBLE
         }
-        if structHasField(request, structSize: request.pointee.struct_size, \.host) { host = request.pointee.host }
-        descriptor = plugin
-        if identity == nil { identity = (strdup(plugin.id)!, strdup(plugin.name)!, strdup(plugin.version)!) }
+        // The first successful load wins and is never rewritten: the host table lives as long as
+        // the process, and the entry may be called again (conformance checks probe negotiation)
+        // while models of this plugin run on other threads.
+        if descriptor == nil {
+            if structHasField(request, structSize: request.pointee.struct_size, \.host) { host = request.pointee.host }
+            descriptor = plugin
+            identity = (strdup(plugin.id)!, strdup(plugin.name)!, strdup(plugin.version)!)
+        }
         response.pointee.abi_version = min(offered.upperBound, supported.upperBound)
         response.pointee.plugin_id = UnsafePointer(identity!.id)
         response.pointee.plugin_name = UnsafePointer(identity!.name)
         response.pointee.plugin_version = UnsafePointer(identity!.version)
-        response.pointee.plugin = withUnsafePointer(to: &table) { $0 }
+        response.pointee.plugin = UnsafePointer(table)
         return TANDEM_OK
     }
 

@@ -70,6 +70,14 @@ static inline uint32_t tandem_abi_minor(uint32_t version) { return TANDEM_ABI_MI
 #define TANDEM_HAS_FIELD(p, T, f) \
     ((p) != NULL && (size_t)(p)->struct_size >= offsetof(T, f) + sizeof(((T *)0)->f))
 
+/* Arrays of sized structs (request.messages, request.tools, message.tool_calls) are laid out
+ * struct_size bytes apart: the struct_size of their first element, which every element shares
+ * and which is a multiple of 8 (the structs' alignment). A writer built against another version
+ * of this header uses another stride, so index them with TANDEM_ELEMENT(array, T, i), never with
+ * array[i], and check each element's fields with TANDEM_HAS_FIELD as for any sized struct. */
+#define TANDEM_ELEMENT(array, T, i) \
+    ((const T *)(const void *)((const char *)(array) + (size_t)(i) * (size_t)(array)[0].struct_size))
+
 /* UTF-8 text with an explicit size, not NUL-terminated. {NULL, 0} is the empty string. */
 typedef struct tandem_str {
     const char *data; /* [borrowed: as stated where the tandem_str appears] */
@@ -180,9 +188,13 @@ typedef struct tandem_host {
     /* [any thread] message: [borrowed: call]. Never pass secrets. */
     void (*log)(void *host_data, tandem_log_level level, const char *message);
     /* Optional (may be NULL). [any thread] Looks up a secret (e.g. an API key) by name.
-     * name: [borrowed: call]. Writes it NUL-terminated into value[0..capacity) and sets
-     * *required to its length + 1. Returns TANDEM_OK, TANDEM_E_BUFFER_TOO_SMALL (value untouched),
-     * or TANDEM_E_AUTH when there is no such secret. */
+     * name: [borrowed: call]; an environment variable name ("GEMINI_API_KEY": its value, or when
+     * it is unset the contents of the file named by GEMINI_API_KEY_FILE) or an absolute key-file
+     * path. Key files must belong to the host's user (or root) and be private to it (chmod 600);
+     * one trailing newline is dropped. The host logs only names, never values.
+     * Writes the secret NUL-terminated into value[0..capacity) and sets *required to its length
+     * + 1. Returns TANDEM_OK, TANDEM_E_BUFFER_TOO_SMALL (value untouched), or TANDEM_E_AUTH when
+     * there is no such secret. */
     tandem_status (*get_secret)(void *host_data, const char *name, char *value, size_t capacity,
                                 size_t *required);
 } tandem_host;
@@ -302,7 +314,8 @@ typedef struct tandem_message {
     uint32_t struct_size;
     tandem_role role;
     tandem_str content;                 /* text; for ROLE_TOOL the tool's output */
-    const tandem_tool_call *tool_calls; /* ROLE_ASSISTANT: calls the model made in this turn */
+    const tandem_tool_call *tool_calls; /* ROLE_ASSISTANT: calls the model made in this turn;
+                                           index with TANDEM_ELEMENT */
     size_t tool_call_count;
     tandem_str call_id;                 /* ROLE_TOOL: the id of the call this answers */
     tandem_str tool_name;               /* ROLE_TOOL: the name of the tool that ran */
@@ -319,9 +332,9 @@ typedef struct tandem_tool {
 /* Everything a generation reads. [borrowed: call], including every pointer inside. */
 typedef struct tandem_request {
     uint32_t struct_size;
-    const tandem_message *messages; /* oldest first; at least one */
+    const tandem_message *messages; /* oldest first; at least one; index with TANDEM_ELEMENT */
     size_t message_count;
-    const tandem_tool *tools;       /* may be NULL with tool_count 0 */
+    const tandem_tool *tools;       /* may be NULL with tool_count 0; index with TANDEM_ELEMENT */
     size_t tool_count;
     const tandem_options *options;  /* may be NULL: all defaults */
     const char *locale;             /* BCP 47 ("en", "de-CH"); may be NULL */
@@ -368,7 +381,9 @@ typedef struct tandem_cancel {
     bool (*is_cancelled)(void *data);
     /* [any thread] Optional to use. Registers wake(ctx), which the host calls at most once, from
      * any thread, when cancellation happens (immediately if it already has). Pass wake = NULL to
-     * unregister; a plugin that registered must unregister before its call returns. */
+     * unregister; a plugin that registered must unregister before its call returns. Once the
+     * unregistering call returns, wake is not running and will not run, so ctx may be freed.
+     * wake must be quick (signal a condition, write to a pipe) and must not call set_waker. */
     void (*set_waker)(void *data, void (*wake)(void *ctx), void *ctx);
 } tandem_cancel;
 

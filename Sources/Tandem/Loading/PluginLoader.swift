@@ -1,0 +1,46 @@
+import CTandemABI
+import Glibc
+import Synchronization
+
+/// Finds and loads every `*.so` in a plugins folder, refusing bad files one by one.
+///
+/// Order of checks for each file (sorted by absolute path, so loading is deterministic):
+/// permissions, ELF sanity, `RTLD_NOW` preflight, libltdl open, entry symbol, negotiation,
+/// duplicate id. A refused file is recorded in the catalog and never used; the host carries on.
+/// Nothing is ever unloaded.
+///
+/// - Note: Thread-safe. Loading is serialised process-wide (libltdl and plugin entries are not
+///   thread-safe). A file already accepted in this process (same device, inode, size and mtime)
+///   is reused rather than entered again: an entry runs once per process.
+public struct PluginLoader: Sendable {
+    /// The ABI versions this host speaks.
+    public static let supportedABI: ClosedRange<UInt32> = tandem_abi_version(1, 0)...TANDEM_ABI_CURRENT
+
+    public let directory: String
+
+    /// `directory` may be relative; it is made absolute against the current directory.
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    public func load() -> PluginCatalog {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let folder = Self.absolute(directory)
+        let (plugins, rejections) = Self.registry.withLock { registry in registry.load(folder: folder) }
+        return PluginCatalog(directory: folder, plugins: plugins, rejections: rejections, duration: clock.now - start)
+    }
+
+    private static let registry = Mutex(PluginRegistry())
+
+    static func absolute(_ path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        if path.hasPrefix("/") { return path }
+        guard let cwd = getcwd(nil, 0) else { return path }
+        defer { free(cwd) }
+        return String(cString: cwd) + "/" + path
+    }
+}

@@ -1,0 +1,6 @@
+import Foundation
+
+// Thin: everything is in CommandRegistry and the commands.
+Interrupt.install()
+let exitCode = await CommandRegistry.main(Array(CommandLine.arguments.dropFirst()))
+exit(exitCode.rawValue)

@@ -1,0 +1,30 @@
+import Foundation
+@testable import Tandem
+
+/// How a test turns a backend id and fake settings into a model: through the real loader and
+/// the `tandem.fake` plugin installed in `plugins.d/` (`ScriptedBackend` reads the same settings
+/// in-process where a test must see the requests a backend received).
+struct ModelFactory: Sendable, CustomStringConvertible {
+    let name: String
+    let make: @Sendable (_ id: String, _ settings: [String: String]) throws -> LanguageModel
+
+    var description: String { name }
+
+    /// The package's `plugins.d/` (filled by `make plugins`, which `make test` runs first).
+    static let pluginsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("plugins.d").path
+
+    static let catalog = PluginLoader(directory: pluginsDirectory).load()
+
+    static let fakePlugin = ModelFactory(name: "tandem.fake") { id, settings in
+        guard let plugin = catalog.plugin(id: "tandem.fake") else {
+            throw MissingPlugin(message: "tandem.fake is not in \(catalog.directory) (run `make plugins`); rejected: \(catalog.rejections)")
+        }
+        return LanguageModel(try plugin.openModel(backendID: id, settings: settings))
+    }
+
+    struct MissingPlugin: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+}
