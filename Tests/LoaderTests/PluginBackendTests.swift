@@ -40,30 +40,31 @@ import Testing
 
     /// The ABI promises plugins no overlap: the backend refuses the second call itself.
     @Test func anOverlappingCallIsRefusedByTheHost() throws {
-        let fake = try ShippedPlugins.fake(["hang": "true"])
-        let token = CancellationToken()
-        let first = Mutex<BackendFailure?>(nil)
+        let fake = try ShippedPlugins.fake()
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
+        let first = Mutex<Generation?>(nil)
         onOwnThread {
-            first.withLock { $0 = Generation(fake, .user("x"), cancellation: token).failure }
+            // The first call holds still inside its first event until the second was tried.
+            var signalled = false
+            let run = Generation(fake, .user("one two")) { _ in
+                if !signalled {
+                    signalled = true
+                    inside.signal()
+                    release.wait()
+                }
+            }
+            first.withLock { $0 = run }
             done.signal()
         }
-        // Probe with an already cancelled token: a probe that gets in before the hanging call
-        // returns at once instead of hanging, and the next probe tries again.
-        let probe = CancellationToken()
-        probe.cancel()
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(10)
-        var refused: BackendFailure?
-        repeat {
-            refused = Generation(fake, .user("y"), cancellation: probe).failure
-            if refused?.status != .concurrentRequests { usleep(1000) }
-        } while refused?.status != .concurrentRequests && clock.now < deadline
-        #expect(refused?.status == .concurrentRequests)
+        inside.wait()
+        #expect(Generation(fake, .user("y")).failure?.status == .concurrentRequests)
         #expect(Generation(try ShippedPlugins.fake(), .user("x")).failure == nil)  // another model is free
-        token.cancel()
+        release.signal()
         done.wait()
-        #expect(first.withLock { $0?.status } == .cancelled)
+        #expect(first.withLock { $0?.text } == "one two")
+        #expect(Generation(fake, .user("again")).text == "again")  // free once the first returned
     }
 
     @Test func swiftCancellationReachesTheWaitingPlugin() throws {
