@@ -60,12 +60,10 @@ clean:
 	rm -rf .build
 	find $(PLUGINS_DIR) -name '*.so' -delete
 
-<<<<<<< HEAD
 # Guided decoding: token-mask time per decoding step over a 49,152-token vocabulary (release build).
 .PHONY: bench-guided
 bench-guided:
 	$(SWIFT) test -c release --filter TokenMaskBenchmarkTests
-=======
 # Host: answer one prompt through the router on the example config; the answer on stdout, the
 # serving backend and its model version on stderr.
 PROMPT ?= Say hello from Tandem.
@@ -78,4 +76,3 @@ BENCH_ITERATIONS ?= 2000
 bench: deps build plugins
 	$(BUILD_DIR)/tandem-bench-routing $(PLUGINS_DIR) $(BENCH_ITERATIONS)
 	$(MAKE) --no-print-directory bench-plugin-load
->>>>>>> hostapi
