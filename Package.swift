@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "TandemBridge", dependencies: ["CTandemABI"], path: "Sources/TandemBridge"),
 
         // The host library: loading, backends, routing, sessions, options, pipeline.
-        .target(name: "Tandem", dependencies: ["CTandemABI", "TandemBridge", "CLTDL"], path: "Sources/Tandem"),
+        .target(name: "Tandem", dependencies: ["CTandemABI", "TandemBridge", "CLTDL", "GuidedJSON"], path: "Sources/Tandem"),
 
         // libltdl, dlopen and <elf.h> for the plugin loader.
         .systemLibrary(name: "CLTDL", path: "Sources/CLTDL"),
@@ -58,5 +58,8 @@ let package = Package(
         // Guided generation: JSON values, schemas, Generable, constrained-decoding automaton and token mask.
         .target(name: "GuidedJSON", path: "Sources/GuidedJSON", exclude: ["README.md"]),
         .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON"], path: "Tests/GuidedJSONTests"),
+        // Guided generation and tools in the host: typed responses, snapshots, the tool loop,
+        // routing by capability, `tandem respond --schema`; through the real loader and tandem.fake.
+        .testTarget(name: "GuidedHostTests", dependencies: ["Tandem", "GuidedJSON", "TandemCLI"], path: "Tests/GuidedHostTests"),
     ]
 )
