@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "TandemPluginKit", dependencies: ["CTandemABI", "TandemBridge"], path: "Plugins/PluginKit"),
 
         // The command-line tool `tandem`: a thin layer over the host library.
-        .executableTarget(name: "TandemCLI", dependencies: ["Tandem"], path: "Sources/TandemCLI"),
+        .executableTarget(name: "TandemCLI", dependencies: ["Tandem", "GuidedJSON"], path: "Sources/TandemCLI"),
         // Routing overhead (host + fake) against a direct ABI call: `make bench`.
         .executableTarget(name: "tandem-bench-routing", dependencies: ["Tandem", "CTandemABI"], path: "Benchmarks/Routing"),
         // Runs the built `tandem` binary too, so it depends on the CLI target to have it built.
