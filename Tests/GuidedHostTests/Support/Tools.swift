@@ -44,3 +44,18 @@ struct BrokenTool: Tool {
 
     func call(arguments: Arguments) async throws -> String { throw Outage(service: "meteo") }
 }
+
+/// A tool that waits until the test lets it finish, to observe the session mid-loop.
+struct GateTool: Tool {
+    typealias Arguments = WeatherTool.Arguments
+    let name = "weather"
+    let description = "Today's weather in a city"
+    let entered: AsyncStream<Void>.Continuation
+    let release: AsyncStream<Void>
+
+    func call(arguments: Arguments) async throws -> String {
+        entered.yield()
+        for await _ in release { break }
+        return "Windy in \(arguments.city)"
+    }
+}
