@@ -33,6 +33,20 @@ import Tandem
         #expect(snapshots.allSatisfy { $0.servedBy == "local" })
     }
 
+    @Test func snapshotsComeFromTheSecondaryAfterAFallback() async throws {
+        let model = HybridModel(
+            mode: .preferLocal, local: try FakePlugin.model("local", ["error": "offline", "guided_reply": "{}"]),
+            cloud: try FakePlugin.model("cloud", ["guided_reply": #"{"city": "Chur", "sky": "cloudy", "celsius": 9}"#]))
+        var snapshots: [GuidedSnapshot<Forecast>] = []
+        for try await snapshot in LanguageModelSession(model: model).streamResponse(to: "Weather?", generating: Forecast.self) {
+            snapshots.append(snapshot)
+        }
+        #expect(!snapshots.isEmpty)
+        #expect(snapshots.map(\.servedBy) == Array(repeating: "cloud", count: snapshots.count))
+        #expect(snapshots.map { $0.fallback.reason?.name } == Array(repeating: "offline", count: snapshots.count))
+        #expect(snapshots.last?.response?.content == Forecast(city: "Chur", sky: .cloudy, celsius: 9))
+    }
+
     @Test func invalidStreamEndsWithADecodingFailureAfterItsSnapshots() async throws {
         let session = try FakePlugin.session(["guided_reply": #"{"city": "Bern", "sky": "hail", "celsius": 5}"#])
         var seen: [GuidedJSON.JSONValue?] = []

@@ -26,6 +26,18 @@ import Tandem
         #expect(session.transcript.messages.map(\.role) == [.user, .assistant, .tool, .assistant])
     }
 
+    @Test func callsOfOneTurnRunInOrderAndEachGetsItsOutput() async throws {
+        let weather = WeatherTool()
+        let calls = #"[{"name": "weather", "arguments": {"city": "Bern"}, "id": "a"}, {"name": "weather", "arguments": {"city": "Chur"}, "id": "b"}]"#
+        let session = try FakePlugin.session(["tool_calls": calls, "reply": "Both sunny."], tools: [weather])
+        _ = try await session.respond(to: "Bern and Chur?")
+        #expect(weather.cities == ["Bern", "Chur"])
+        #expect(Array(session.transcript.entries.dropFirst(2).prefix(2)) == [
+            .toolOutput("Sunny, 21 °C in Bern", callID: "a", toolName: "weather"),
+            .toolOutput("Sunny, 21 °C in Chur", callID: "b", toolName: "weather"),
+        ])
+    }
+
     @Test func structuredToolOutputIsFedBackAsJSON() async throws {
         let calls = #"[{"name": "forecast", "arguments": {"city": "Chur"}}]"#
         let session = try FakePlugin.session(["tool_calls": calls, "reply": "Mild and dry."], tools: [ForecastTool()])
