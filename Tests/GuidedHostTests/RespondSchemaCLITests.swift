@@ -59,6 +59,16 @@ import Testing
         }
     }
 
+    @Test func recursiveSchemaIsAUsageErrorWithItsPath() throws {
+        try withTandem(["error": jsonString("serverError")]) { tandem in
+            try tandem.write("list.json", ##"{"$defs": {"node": {"type": "object", "properties": {"next": {"$ref": "#/$defs/node"}}}}, "$ref": "#/$defs/node"}"##)
+            let outcome = try tandem.run(["respond", "--schema", "list.json", "A list"])
+            #expect(outcome.status == 2)
+            #expect(outcome.stderr.contains("refCycle"))
+            #expect(outcome.stderr.contains("$.$defs.node.properties.next.$ref"))
+        }
+    }
+
     @Test func missingOrMalformedSchemaFileIsAUsageError() throws {
         try withTandem([:]) { tandem in
             let missing = try tandem.run(["respond", "--schema", "nowhere.json", "Hi"])
