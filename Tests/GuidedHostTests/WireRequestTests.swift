@@ -16,7 +16,7 @@ import Tandem
     @Test func toolsAreDeclaredAndOutputsComeBackAsToolMessages() async throws {
         let calls = #"[{"name": "weather", "arguments": {"city": "Bern"}, "id": "c1"}]"#
         let backend = RecordingBackend(try FakePlugin.model("local", ["tool_calls": calls, "reply": "Sunny."]).backend)
-        let session = LanguageModelSession(model: HybridModel(primary: LanguageModel(backend)), tools: [WeatherTool()])
+        let session = LanguageModelSession(model: LanguageModel(backend), tools: [WeatherTool()])
         _ = try await session.respond(to: "Weather in Bern?")
         let turns = backend.received
         #expect(turns.count == 2)

@@ -38,8 +38,8 @@ public final class LanguageModelSession: Sendable {
     }
 
     /// A session on one model alone (no secondary), as with Foundation Models' system model.
-    public convenience init(model: LanguageModel, instructions: String? = nil, locale: String? = nil) {
-        self.init(model: HybridModel(primary: model), instructions: instructions, locale: locale)
+    public convenience init(model: LanguageModel, tools: [any Tool] = [], instructions: String? = nil, locale: String? = nil) {
+        self.init(model: HybridModel(primary: model), tools: tools, instructions: instructions, locale: locale)
     }
 
     public var transcript: Transcript { state.withLock { $0.transcript } }
