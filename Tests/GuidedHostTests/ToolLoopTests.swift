@@ -132,6 +132,13 @@ import Tandem
         #expect(session.transcript.entries.count == 4)
     }
 
+    @Test func aTurnBoundBelowOneIsRejectedBeforeAnyCall() async throws {
+        let session = try FakePlugin.session(["tool_calls": Self.bernCall, "error": "serverError"], tools: [WeatherTool()], maximumToolTurns: 0)
+        let error = await #expect(throws: TandemError.self) { try await session.respond(to: "Weather?") }
+        #expect(error?.code == .invalidOptions)
+        #expect(error?.message.contains("maximumToolTurns") == true)
+    }
+
     @Test func toolsWithTheSameNameAreRejectedBeforeAnyCall() async throws {
         let session = try FakePlugin.session(["tool_calls": Self.bernCall, "error": "serverError"], tools: [WeatherTool(), BrokenTool()])
         let error = await #expect(throws: TandemError.self) { try await session.respond(to: "Weather?") }
