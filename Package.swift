@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "TandemBridge", dependencies: ["CTandemABI"], path: "Sources/TandemBridge"),
 
         // The host library: loading, backends, routing, sessions, options, pipeline.
-        .target(name: "Tandem", dependencies: ["CTandemABI", "TandemBridge", "CLTDL"], path: "Sources/Tandem"),
+        .target(name: "Tandem", dependencies: ["CTandemABI", "TandemBridge", "CLTDL", "GuidedJSON"], path: "Sources/Tandem"),
 
         // libltdl, dlopen and <elf.h> for the plugin loader.
         .systemLibrary(name: "CLTDL", path: "Sources/CLTDL"),
@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "TandemPluginKit", dependencies: ["CTandemABI", "TandemBridge"], path: "Plugins/PluginKit"),
 
         // The command-line tool `tandem`: a thin layer over the host library.
-        .executableTarget(name: "TandemCLI", dependencies: ["Tandem"], path: "Sources/TandemCLI"),
+        .executableTarget(name: "TandemCLI", dependencies: ["Tandem", "GuidedJSON"], path: "Sources/TandemCLI"),
         // Routing overhead (host + fake) against a direct ABI call: `make bench`.
         .executableTarget(name: "tandem-bench-routing", dependencies: ["Tandem", "CTandemABI"], path: "Benchmarks/Routing"),
         // Runs the built `tandem` binary too, so it depends on the CLI target to have it built.
@@ -58,5 +58,8 @@ let package = Package(
         // Guided generation: JSON values, schemas, Generable, constrained-decoding automaton and token mask.
         .target(name: "GuidedJSON", path: "Sources/GuidedJSON", exclude: ["README.md"]),
         .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON"], path: "Tests/GuidedJSONTests"),
+        // Guided generation and tools in the host: typed responses, snapshots, the tool loop,
+        // routing by capability, `tandem respond --schema`; through the real loader and tandem.fake.
+        .testTarget(name: "GuidedHostTests", dependencies: ["Tandem", "GuidedJSON", "TandemCLI"], path: "Tests/GuidedHostTests"),
     ]
 )

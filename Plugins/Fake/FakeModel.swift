@@ -12,6 +12,7 @@ final class FakeModel: PluginModel {
         var capabilities: ModelCapabilities = [.streaming, .guidedJSON, .tools, .tokenCounting, .deterministic]
         if script.embeddingDimensions > 0 { capabilities.insert(.embeddings) }
         if script.concurrent { capabilities.insert(.concurrentCalls) }
+        capabilities.subtract(script.withoutCapabilities)
         info = ModelInfo(
             id: "fake-\(script.kind.rawValue)", displayName: "Tandem fake (\(script.kind.rawValue))", kind: script.kind,
             capabilities: capabilities, contextLength: script.contextLength, embeddingDimensions: script.embeddingDimensions)
@@ -40,6 +41,12 @@ final class FakeModel: PluginModel {
         if options.thinkingLevel != nil || options.thinkingBudget != nil {
             throw BackendFailure(.unsupportedOption, "the fake does not think: thinking level and budget are unsupported")
         }
+        if options.responseSchema != nil && !info.capabilities.contains(.guidedJSON) {
+            throw BackendFailure(.unsupportedGuide, "this fake is scripted without guidedJSON: it cannot honour a response schema")
+        }
+        if !request.tools.isEmpty && !info.capabilities.contains(.tools) {
+            throw BackendFailure(.unsupportedOption, "this fake is scripted without tools: it cannot call the declared tools")
+        }
         if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled before the generation started") }
         if let refusal = script.refusal { throw BackendFailure(.refusal, refusal) }
 
@@ -60,7 +67,7 @@ final class FakeModel: PluginModel {
         func finish(_ reason: FinishReason) -> BackendResult {
             BackendResult(finish: reason, modelVersion: script.modelVersion, usage: usage)
         }
-        if let calls = script.toolCalls, !request.tools.isEmpty, request.messages.last?.role != .tool {
+        if let calls = script.toolCalls, !request.tools.isEmpty, Self.toolTurns(in: request.messages) < script.toolCallTurns {
             if let failure = script.failure, failure.atToken == 0 {
                 throw BackendFailure(failure.status, "scripted \(failure.status.name) after 0 tokens")
             }
@@ -110,6 +117,11 @@ final class FakeModel: PluginModel {
         }
         guard events.send(.usage(usage)) else { return finish(.callback) }
         return finish(ending)
+    }
+
+    /// The turns that called tools since the last user message.
+    private static func toolTurns(in messages: [Message]) -> Int {
+        messages.reversed().prefix { $0.role != .user }.filter { $0.role == .assistant && !$0.toolCalls.isEmpty }.count
     }
 
     /// Where the earliest stop sequence begins, if any.

@@ -12,6 +12,10 @@ struct FakeScript: Sendable {
     var guidedReply: String?
     /// Emitted when the request declares tools and no tool output has come back yet.
     var toolCalls: [ToolCall]?
+    /// How many turns in a row emit `toolCalls` before the reply.
+    var toolCallTurns: Int
+    /// Capabilities left out of `info`; a request needing one fails instead of being served without it.
+    var withoutCapabilities: ModelCapabilities
     var availability: Availability
     /// nil: every locale.
     var locales: [String]?
@@ -31,6 +35,15 @@ struct FakeScript: Sendable {
         reply = settings.string("reply")
         guidedReply = settings.string("guided_reply")
         toolCalls = try settings.string("tool_calls").map { text throws(BackendFailure) in try FakeToolCallScript.parse(text) }
+        toolCallTurns = try settings.integer("tool_call_turns", in: 1...1000) ?? 1
+        withoutCapabilities = []
+        for name in settings.string("without")?.split(separator: ",").map({ String($0).trimmed }) ?? [] {
+            switch name {
+            case "guidedJSON": withoutCapabilities.insert(.guidedJSON)
+            case "tools": withoutCapabilities.insert(.tools)
+            default: throw BackendFailure(.invalidArgument, "setting without: expected guidedJSON and/or tools, got \(name)")
+            }
+        }
 
         let state = settings.string("availability", default: "available")
         let detail = settings.string("availability_detail")

@@ -1,3 +1,5 @@
+import GuidedJSON
+
 /// An error of the Tandem host: a stable, extensible `code`, a message for people, and what
 /// the router knew when it gave up (each side's reason, the backend failure that surfaced).
 ///
@@ -8,6 +10,7 @@ public struct TandemError: Error, Hashable, Sendable, CustomStringConvertible {
         private enum Wrapped: String, Hashable, Sendable {
             case unavailable, unsupportedRequest, backendFailure, cancelled, timeout
             case invalidOptions, emptyPrompt, concurrentRequests, unknownBackend
+            case unsupportedGuide, decodingFailure, unknownTool, invalidToolArguments, toolFailed, toolTurnLimit
         }
         private let wrapped: Wrapped
         private init(_ wrapped: Wrapped) { self.wrapped = wrapped }
@@ -31,6 +34,22 @@ public struct TandemError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A backend id that is not configured.
         public static let unknownBackend = Code(.unknownBackend)
 
+        /// The response schema (or a tool's arguments schema) uses what the host cannot express:
+        /// an unsupported keyword, recursion or nesting beyond the bound, a malformed schema.
+        /// Rejected before any backend call; `guided` holds the JSON path.
+        public static let unsupportedGuide = Code(.unsupportedGuide)
+        /// The final guided document is not valid JSON, is truncated, or does not match the
+        /// schema; `guided` holds the reason and where.
+        public static let decodingFailure = Code(.decodingFailure)
+        /// The model called a tool the session does not have.
+        public static let unknownTool = Code(.unknownTool)
+        /// The model's tool arguments failed validation again after it was told once.
+        public static let invalidToolArguments = Code(.invalidToolArguments)
+        /// A tool threw; `toolFailure` holds its error.
+        public static let toolFailed = Code(.toolFailed)
+        /// The model still asked for tools after the session's maximum number of turns.
+        public static let toolTurnLimit = Code(.toolTurnLimit)
+
         public var description: String { wrapped.rawValue }
     }
 
@@ -42,6 +61,11 @@ public struct TandemError: Error, Hashable, Sendable, CustomStringConvertible {
     public var secondary: RoutingAttempt?
     /// The backend failure that reached the caller, if one did.
     public var failure: BackendFailure?
+    /// The schema or document problem behind `unsupportedGuide`, `decodingFailure` and
+    /// `invalidToolArguments`, with its JSON path.
+    public var guided: GuidedJSONError?
+    /// The tool error behind `toolFailed`.
+    public var toolFailure: ToolFailure?
 
     public init(
         _ code: Code, _ message: String, primary: RoutingAttempt? = nil, secondary: RoutingAttempt? = nil,

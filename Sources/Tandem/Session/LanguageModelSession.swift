@@ -11,19 +11,26 @@ public final class LanguageModelSession: Sendable {
     public let model: HybridModel
     /// BCP 47 locale the requests are for, or nil for any.
     public let locale: String?
-    private let executor: BlockingExecutor
-    private let state: Mutex<State>
+    /// The tools the model may call; a request with tools runs the tool loop (`ToolLoop`).
+    public let tools: [any Tool]
+    /// Model turns one request may take when tools are called (each tool round is one turn).
+    public let maximumToolTurns: Int
+    let executor: BlockingExecutor
+    let state: Mutex<State>
 
-    private struct State {
+    struct State {
         var transcript: Transcript
         var isResponding = false
     }
 
     public init(
-        model: HybridModel, instructions: String? = nil, locale: String? = nil, executor: BlockingExecutor = .shared
+        model: HybridModel, tools: [any Tool] = [], instructions: String? = nil, locale: String? = nil,
+        maximumToolTurns: Int = 10, executor: BlockingExecutor = .shared
     ) {
         self.model = model
         self.locale = locale
+        self.tools = tools
+        self.maximumToolTurns = maximumToolTurns
         self.executor = executor
         var transcript = Transcript()
         if let instructions, !instructions.isEmpty { transcript.append(.instructions(instructions)) }
@@ -31,8 +38,8 @@ public final class LanguageModelSession: Sendable {
     }
 
     /// A session on one model alone (no secondary), as with Foundation Models' system model.
-    public convenience init(model: LanguageModel, instructions: String? = nil, locale: String? = nil) {
-        self.init(model: HybridModel(primary: model), instructions: instructions, locale: locale)
+    public convenience init(model: LanguageModel, tools: [any Tool] = [], instructions: String? = nil, locale: String? = nil) {
+        self.init(model: HybridModel(primary: model), tools: tools, instructions: instructions, locale: locale)
     }
 
     public var transcript: Transcript { state.withLock { $0.transcript } }
@@ -40,6 +47,9 @@ public final class LanguageModelSession: Sendable {
 
     /// Answers `prompt` in full.
     public func respond(to prompt: String, options: RequestOptions = .default) async throws(TandemError) -> Response {
+        if !tools.isEmpty {
+            return try await exchange(prompt, schema: nil, options: options, cancellation: CancellationToken()) { $0.response }
+        }
         let request = try begin(prompt, options: options)
         let token = CancellationToken()
         let model = self.model
@@ -64,6 +74,7 @@ public final class LanguageModelSession: Sendable {
     public func streamResponse(
         to prompt: String, options: RequestOptions = .default
     ) -> AsyncThrowingStream<ResponseSnapshot, any Error> {
+        if !tools.isEmpty { return streamWithTools(prompt, options: options) }
         let (stream, continuation) = AsyncThrowingStream<ResponseSnapshot, any Error>.makeStream()
         let request: HybridRequest
         do {
@@ -107,7 +118,7 @@ public final class LanguageModelSession: Sendable {
     }
 
     /// Claims the session for one request and builds it from the transcript plus `prompt`.
-    private func begin(_ prompt: String, options: RequestOptions) throws(TandemError) -> HybridRequest {
+    func begin(_ prompt: String, options: RequestOptions) throws(TandemError) -> HybridRequest {
         guard !prompt.allSatisfy(\.isWhitespace) else {
             throw TandemError(.emptyPrompt, "the prompt is empty")
         }
@@ -122,13 +133,14 @@ public final class LanguageModelSession: Sendable {
         return HybridRequest(messages: messages + [.user(prompt)], locale: locale, options: options)
     }
 
-    /// Releases the session; a successful exchange joins the transcript, a failed one leaves
-    /// no trace.
-    private func end(_ prompt: String, _ outcome: Result<Response, TandemError>) {
+    /// Releases the session; a successful exchange (with its tool calls and outputs, `toolEntries`)
+    /// joins the transcript, a failed one leaves no trace.
+    func end(_ prompt: String, _ outcome: Result<Response, TandemError>, toolEntries: [Transcript.Entry] = []) {
         state.withLock { state in
             state.isResponding = false
             if case .success(let response) = outcome {
                 state.transcript.append(.prompt(prompt))
+                toolEntries.forEach { state.transcript.append($0) }
                 state.transcript.append(
                     .response(response.content, servedBy: response.servedBy, modelVersion: response.rawResponse.modelVersion))
             }
@@ -137,7 +149,7 @@ public final class LanguageModelSession: Sendable {
 }
 
 /// Accumulates the output events of one generation into a `Response`.
-private struct OutputCollector {
+struct OutputCollector {
     var text = ""
     var toolCalls: [ToolCall] = []
 

@@ -7,6 +7,10 @@ public struct Transcript: Hashable, Sendable {
         case prompt(String)
         /// An answer, with the backend that gave it and its model version.
         case response(String, servedBy: String, modelVersion: String)
+        /// The tools the model asked for in one turn.
+        case toolCalls([ToolCall], servedBy: String, modelVersion: String)
+        /// What a tool returned (or, for invalid arguments, what the model was told).
+        case toolOutput(String, callID: String, toolName: String)
     }
 
     public private(set) var entries: [Entry]
@@ -16,13 +20,18 @@ public struct Transcript: Hashable, Sendable {
     mutating func append(_ entry: Entry) { entries.append(entry) }
 
     /// The conversation as backend messages.
-    public var messages: [Message] {
-        entries.map { entry in
-            switch entry {
-            case .instructions(let text): .system(text)
-            case .prompt(let text): .user(text)
-            case .response(let text, _, _): .assistant(text)
-            }
+    public var messages: [Message] { entries.map(\.message) }
+}
+
+extension Transcript.Entry {
+    /// The backend message this entry stands for.
+    var message: Message {
+        switch self {
+        case .instructions(let text): .system(text)
+        case .prompt(let text): .user(text)
+        case .response(let text, _, _): .assistant(text)
+        case .toolCalls(let calls, _, _): .assistant("", toolCalls: calls)
+        case .toolOutput(let text, let callID, let toolName): .toolOutput(text, callId: callID, toolName: toolName)
         }
     }
 }

@@ -114,7 +114,8 @@ enum CommandRegistry {
         case .unavailable, .unsupportedRequest: .unavailable
         case .cancelled, .timeout: .cancelled
         case .backendFailure: .backendError
-        case .invalidOptions, .emptyPrompt: .usage
+        case .invalidOptions, .emptyPrompt, .unsupportedGuide: .usage
+        case .decodingFailure: .backendError
         case .unknownBackend: .config
         default: .failure
         }

@@ -20,7 +20,8 @@ enum RespondCommand: Command {
         .option("seed", "N", "random seed (local side only; needs --top-k or --top-p)"),
         .option("max-tokens", "N", "maximum response tokens, >= 1 (both sides)"),
         .option("timeout", "SECONDS", "cancel the generation after this long (exit code 5)"),
-        .flag("stream", "print the answer as it is generated"),
+        .option("schema", "FILE", "JSON Schema file: print the answer as a document of it, validated by the host"),
+        .flag("stream", "print the answer as it is generated (with --schema: one line per partial snapshot, then the validated document)"),
         .flag("json", "print one JSON object {text, modelVersion, servedBy, finishReason, fallback, usage}; with --stream, one {\"delta\"} line per piece first"),
     ]
     static let discussion = """
@@ -32,6 +33,7 @@ enum RespondCommand: Command {
         let prompt = try readPrompt(arguments)
         let routing = try routingOverride(arguments)
         let options = try requestOptions(arguments)
+        let schema = try arguments.string("schema").map { path throws(UsageError) in try GuidedRespond.loadSchema(path) }
         let timeout = try arguments.double("timeout")
         if let timeout, timeout <= 0 { throw UsageError(name, "--timeout: expected a positive number of seconds, got \(timeout)") }
         let host = try context.host()
@@ -48,6 +50,10 @@ enum RespondCommand: Command {
         let json = arguments.flag("json")
 
         let work = Task { () async throws -> Response in
+            if let schema {
+                return try await GuidedRespond.respond(
+                    session, to: prompt, schema: schema, options: options, stream: arguments.flag("stream"), json: json)
+            }
             if !arguments.flag("stream") { return try await session.respond(to: prompt, options: options) }
             var printed = ""
             for try await snapshot in session.streamResponse(to: prompt, options: options) {
@@ -81,7 +87,7 @@ enum RespondCommand: Command {
         if json {
             Terminal.out(JSONReport.response(response).jsonText)
         } else {
-            Terminal.out(arguments.flag("stream") ? "" : response.content)
+            Terminal.out(arguments.flag("stream") && schema == nil ? "" : response.content)
             var served = "served by \(response.servedBy), model \(response.rawResponse.modelVersion)"
             if let reason = response.fallback.reason {
                 served += "; fallback from \(response.fallback.primaryID) (\(response.fallback.primaryTried ? "tried" : "not tried"): \(reason))"
