@@ -1,0 +1,111 @@
+/// One server-sent event: its `event:` name (empty when absent) and its `data:` lines joined by LF.
+public struct SSEEvent: Hashable, Sendable {
+    public var name: String
+    public var data: [UInt8]
+    public init(name: String = "", data: [UInt8]) {
+        self.name = name
+        self.data = data
+    }
+    public var text: String { String(decoding: data, as: UTF8.self) }
+}
+
+/// An incremental parser of `text/event-stream` bodies (the WHATWG framing): LF, CRLF or CR line
+/// ends, multi-line `data:`, `:` comments, `event:` names, `id:`/`retry:` ignored. Bytes may arrive
+/// split at any point, a CRLF included. Lines that are not SSE fields at all (a raw JSON error some
+/// servers write into the stream) are kept in `strayText` for the dialect to interpret.
+public struct SSEParser {
+    public struct Overflow: Error, Hashable, Sendable {
+        public var limit: Int
+    }
+
+    /// Largest event (or line) accepted; a bigger one is an error, not an allocation without end.
+    public let maxEventBytes: Int
+    /// Lines that were neither fields, comments nor blank (capped at `maxStrayBytes`), LF-joined.
+    public private(set) var strayText: [UInt8] = []
+    public static let maxStrayBytes = 64 * 1024
+
+    private var line: [UInt8] = []
+    private var afterCR = false
+    private var data: [UInt8] = []
+    private var hasData = false
+    private var name = ""
+
+    public init(maxEventBytes: Int = 8 * 1024 * 1024) { self.maxEventBytes = maxEventBytes }
+
+    /// True when a partly received event (fields without their blank line) is pending.
+    public var hasPartialEvent: Bool { hasData || !line.isEmpty || !name.isEmpty }
+
+    /// Feeds the next bytes; `onEvent` runs for every event they complete, in order.
+    public mutating func feed<E: Error>(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ onEvent: (SSEEvent) throws(E) -> Void
+    ) throws(E) -> Result<Void, Overflow> {
+        var start = 0
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D {
+                if byte == 0x0A && afterCR && index == start && line.isEmpty {
+                    // The LF of a CRLF whose CR ended the previous line (possibly in an earlier chunk).
+                    afterCR = false
+                    index += 1
+                    start = index
+                    continue
+                }
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                afterCR = byte == 0x0D
+                index += 1
+                start = index
+                if case .failure(let overflow) = try processLine(onEvent) { return .failure(overflow) }
+                continue
+            }
+            afterCR = false
+            index += 1
+        }
+        line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<count]))
+        if line.count > maxEventBytes { return .failure(Overflow(limit: maxEventBytes)) }
+        return .success(())
+    }
+
+    public mutating func feed<E: Error>(_ bytes: [UInt8], _ onEvent: (SSEEvent) throws(E) -> Void) throws(E) -> Result<Void, Overflow> {
+        try bytes.withUnsafeBufferPointer { buffer throws(E) in try feed(buffer, onEvent) }
+    }
+
+    /// Handles one complete line held in `line`, then clears it.
+    private mutating func processLine<E: Error>(_ onEvent: (SSEEvent) throws(E) -> Void) throws(E) -> Result<Void, Overflow> {
+        defer { line.removeAll(keepingCapacity: true) }
+        if line.isEmpty {
+            if hasData {
+                let event = SSEEvent(name: name, data: data)
+                data.removeAll(keepingCapacity: true)
+                hasData = false
+                name = ""
+                try onEvent(event)
+            } else {
+                name = ""
+            }
+            return .success(())
+        }
+        if line[0] == UInt8(ascii: ":") { return .success(()) }  // comment
+        let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.count
+        var valueStart = colon < line.count ? colon + 1 : line.count
+        if valueStart < line.count, line[valueStart] == 0x20 { valueStart += 1 }
+        switch line[0..<colon] {
+        case [0x64, 0x61, 0x74, 0x61]:  // "data"
+            if hasData { data.append(0x0A) }
+            data.append(contentsOf: line[valueStart...])
+            hasData = true
+            if data.count > maxEventBytes { return .failure(Overflow(limit: maxEventBytes)) }
+        case [0x65, 0x76, 0x65, 0x6E, 0x74]:  // "event"
+            name = String(decoding: line[valueStart...], as: UTF8.self)
+        case [0x69, 0x64], [0x72, 0x65, 0x74, 0x72, 0x79]:  // "id", "retry": no reconnection here
+            break
+        default:
+            if strayText.count < Self.maxStrayBytes {
+                if !strayText.isEmpty { strayText.append(0x0A) }
+                strayText.append(contentsOf: line.prefix(Self.maxStrayBytes - strayText.count))
+            }
+        }
+        return .success(())
+    }
+}
