@@ -85,6 +85,8 @@ import Testing
         #expect(wait.map { $0 >= 2_000 && $0 <= 2_200 } == true)
         #expect(policy.delay(after: f, attempt: 1, outputDelivered: false, remainingMilliseconds: 1_500, jitter: 0.5) == nil)
         #expect(policy.delay(after: f, attempt: 1, outputDelivered: true, remainingMilliseconds: 60_000, jitter: 0.5) == nil)
+        // Longer than the client is willing to sit through: returned to the caller at once.
+        #expect(policy.delay(after: failure(.rateLimited, http: 429, retryAfter: 120_000), attempt: 1, outputDelivered: false, remainingMilliseconds: 600_000, jitter: 0.5) == nil)
     }
 
     @Test func backoffLongerThanTheDeadlineIsNotWaited() {

@@ -136,7 +136,8 @@ public struct CloudSettings: Sendable {
         let retry = RetryPolicy(
             maxAttempts: try s.integer("max_attempts", in: 1...10) ?? retryDefaults.maxAttempts,
             baseDelayMilliseconds: Int64(try s.integer("retry_base_delay_ms", in: 1...60_000) ?? Int(retryDefaults.baseDelayMilliseconds)),
-            maxDelayMilliseconds: Int64(try s.integer("retry_max_delay_ms", in: 1...600_000) ?? Int(retryDefaults.maxDelayMilliseconds)))
+            maxDelayMilliseconds: Int64(try s.integer("retry_max_delay_ms", in: 1...600_000) ?? Int(retryDefaults.maxDelayMilliseconds)),
+            maxServerDelayMilliseconds: Int64(try s.integer("max_retry_wait_ms", in: 0...600_000) ?? Int(retryDefaults.maxServerDelayMilliseconds)))
         let maxTokensField = try s.choice("max_tokens_field", among: MaxTokensField.allCases.map(\.rawValue)).map { MaxTokensField(rawValue: $0)! }
         if dialect == .gemini, maxTokensField != nil {
             throw BackendFailure(.invalidArgument, "setting max_tokens_field applies only to the openai dialect")
