@@ -118,7 +118,6 @@ import Testing
     }
 
     @Test func credentialsAreCheckedByTheServer() throws {
-        setenv("TANDEM_TEST_WRONG_KEY", "not-the-right-key", 1)
         let (wrong, _) = try ModelFactory.mock(.gemini, "ok", ["api_key_env": "TANDEM_TEST_WRONG_KEY"])
         let failure = GenerationRun.run(wrong, .prompt("x")).failure
         #expect(failure?.status == .auth)

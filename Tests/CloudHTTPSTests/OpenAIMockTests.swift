@@ -86,7 +86,6 @@ import Testing
     }
 
     @Test func badKeyIsAuth() throws {
-        setenv("TANDEM_TEST_WRONG_OPENAI_KEY", "sk-wrong", 1)
         let (model, _) = try ModelFactory.mock(.openai, "ok", ["api_key_env": "TANDEM_TEST_WRONG_OPENAI_KEY"])
         let failure = GenerationRun.run(model, .prompt("x")).failure
         #expect(failure?.status == .auth)

@@ -213,6 +213,13 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_json(code, openai_error("The server is overloaded.", "service_unavailable_error",
                                                   "server_is_overloaded"))
             return True
+        if scenario == "echo-key":  # a careless server quoting the credential it received
+            key = self.headers.get("x-goog-api-key") or self.headers.get("Authorization", "")
+            if dialect == "gemini":
+                self.send_json(400, gemini_error(400, "INVALID_ARGUMENT", "cannot use key " + key + " here"))
+            else:
+                self.send_json(400, openai_error("cannot use key " + key + " here", "invalid_request_error"))
+            return True
         if scenario == "html":
             self.send_json(200, b"<html><body>captive portal</body></html>", content_type="text/html")
             return True

@@ -10,6 +10,9 @@ final class MockServer: @unchecked Sendable {
     /// The recognisable key every test uses; the secrecy tests search all output for it.
     static let apiKey = "tandem-SECRET-key-5f9a27c3e1"
     static let keyVariable = "TANDEM_TEST_CLOUD_KEY"
+    /// Variables holding keys the mock rejects. All are set once, before any test reads the
+    /// environment (setenv while other threads call getenv is not safe).
+    static let wrongKeyVariables = ["TANDEM_TEST_WRONG_KEY": "not-the-right-key", "TANDEM_TEST_WRONG_OPENAI_KEY": "sk-wrong"]
 
     let port: Int
     let caFile: String
@@ -27,6 +30,7 @@ final class MockServer: @unchecked Sendable {
 
     private init() throws {
         setenv(Self.keyVariable, Self.apiKey, 1)
+        for (name, value) in Self.wrongKeyVariables { setenv(name, value, 1) }
         let workdir = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-mock-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
         process = Process()
