@@ -42,3 +42,11 @@ test: deps model build plugins
 clean:
 	rm -rf .build
 	find $(PLUGINS_DIR) -name '*.so' -delete
+
+# Cloud plugin (Plugins/CloudHTTPS): its tests start a local TLS mock server with python3 and a CA
+# made by the openssl command; `bench-cloud` prints parse throughput and event latency.
+DEBIAN_PACKAGES += openssl python3
+.PHONY: bench-cloud
+bench-cloud: deps
+	$(SWIFT) build -c release --product cloud-bench
+	.build/release/cloud-bench --mock Tests/CloudHTTPSTests/MockServer/mock_server.py
