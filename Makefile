@@ -50,3 +50,5 @@ DEBIAN_PACKAGES += openssl python3
 bench-cloud: deps
 	$(SWIFT) build -c release --product cloud-bench
 	.build/release/cloud-bench --mock Tests/CloudHTTPSTests/MockServer/mock_server.py
+# Installed by `make plugins` as plugins.d/tandem.cloud.so.
+PLUGINS += $(BUILD_DIR)/libCloudHTTPS.so=tandem.cloud

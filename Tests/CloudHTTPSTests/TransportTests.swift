@@ -151,6 +151,13 @@ import Testing
         #expect(latency < 200, "returned \(latency) ms after cancel")
     }
 
+    @Test func aServerHangingUpDuringTheUploadIsAServerError() throws {
+        let (model, _) = try ModelFactory.mock(.gemini, "close-early")
+        let prompt = String(repeating: "a long prompt ", count: 600_000)  // ~8 MB to write
+        let failure = GenerationRun.run(model, .prompt(prompt)).failure
+        #expect(failure?.status == .serverError, "\(String(describing: failure))")
+    }
+
     @Test func theHostCanStopAStreamEarly() throws {
         let (model, _) = try ModelFactory.mock(.openai, "ok")
         let recorder = EventRecorder()

@@ -174,6 +174,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self):
         token, scenario, api_path, parts = self.route()
+        if scenario == "close-early":  # hang up before reading the upload
+            return self.cut_connection()
         body = self.read_body()
         if token is None:
             return self.send_json(404, gemini_error(404, "NOT_FOUND", "unknown path"))
@@ -603,6 +605,8 @@ class Handler(BaseHTTPRequestHandler):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--workdir", required=True)
+    parser.add_argument("--until-killed", action="store_true",
+                        help="keep serving after standard input closes (for manual runs)")
     args = parser.parse_args()
     ca_pem, cert, key = make_certificates(args.workdir)
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
@@ -612,6 +616,8 @@ def main():
     server.socket = context.wrap_socket(server.socket, server_side=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(json.dumps({"port": server.server_address[1], "ca": ca_pem}), flush=True)
+    if args.until_killed:
+        threading.Event().wait()
     sys.stdin.read()  # returns at EOF: the parent is gone or done
     os._exit(0)
 

@@ -41,7 +41,8 @@ struct OpenAIResponseDecoder: GenerationDecoder {
             let index = fragment["index"]?.intValue ?? position
             var call = calls[index] ?? PendingCall()
             if let id = fragment["id"]?.stringValue, !id.isEmpty { call.id = id }
-            if let name = fragment["function"]?["name"]?.stringValue, !name.isEmpty { call.name += call.name == name ? "" : name }
+            // OpenAI sends the name once; some compatible servers repeat it on every fragment.
+            if let name = fragment["function"]?["name"]?.stringValue, !name.isEmpty, name != call.name { call.name += name }
             if let arguments = fragment["function"]?["arguments"]?.stringValue { call.arguments += arguments }
             calls[index] = call
         }
