@@ -44,23 +44,34 @@ public struct SSEParser {
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
-            if byte == 0x0A || byte == 0x0D {
-                if byte == 0x0A && afterCR && index == start && line.isEmpty {
-                    // The LF of a CRLF whose CR ended the previous line (possibly in an earlier chunk).
-                    afterCR = false
-                    index += 1
-                    start = index
-                    continue
-                }
-                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                afterCR = byte == 0x0D
+            guard byte == 0x0A || byte == 0x0D else {
+                afterCR = false
                 index += 1
-                start = index
-                if case .failure(let overflow) = try processLine(onEvent) { return .failure(overflow) }
                 continue
             }
-            afterCR = false
+            if byte == 0x0A && afterCR && index == start && line.isEmpty {
+                // The LF of a CRLF whose CR ended the previous line (possibly in an earlier chunk).
+                afterCR = false
+                index += 1
+                start = index
+                continue
+            }
+            afterCR = byte == 0x0D
+            let result: Result<Void, Overflow>
+            if line.isEmpty {
+                // Fast path: the whole line is in this chunk; no copy.
+                result = try processLine(UnsafeBufferPointer(rebasing: bytes[start..<index]), onEvent)
+            } else {
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                var completed: [UInt8] = []
+                swap(&completed, &line)
+                result = try completed.withUnsafeBufferPointer { buffer throws(E) in try processLine(buffer, onEvent) }
+                completed.removeAll(keepingCapacity: true)
+                swap(&completed, &line)
+            }
             index += 1
+            start = index
+            if case .failure = result { return result }
         }
         line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<count]))
         if line.count > maxEventBytes { return .failure(Overflow(limit: maxEventBytes)) }
@@ -71,9 +82,10 @@ public struct SSEParser {
         try bytes.withUnsafeBufferPointer { buffer throws(E) in try feed(buffer, onEvent) }
     }
 
-    /// Handles one complete line held in `line`, then clears it.
-    private mutating func processLine<E: Error>(_ onEvent: (SSEEvent) throws(E) -> Void) throws(E) -> Result<Void, Overflow> {
-        defer { line.removeAll(keepingCapacity: true) }
+    /// Handles one complete line (without its line end).
+    private mutating func processLine<E: Error>(
+        _ line: UnsafeBufferPointer<UInt8>, _ onEvent: (SSEEvent) throws(E) -> Void
+    ) throws(E) -> Result<Void, Overflow> {
         if line.isEmpty {
             if hasData {
                 let event = SSEEvent(name: name, data: data)
@@ -90,21 +102,20 @@ public struct SSEParser {
         let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.count
         var valueStart = colon < line.count ? colon + 1 : line.count
         if valueStart < line.count, line[valueStart] == 0x20 { valueStart += 1 }
-        switch line[0..<colon] {
-        case [0x64, 0x61, 0x74, 0x61]:  // "data"
+        let field = UnsafeBufferPointer(rebasing: line[0..<colon])
+        let value = UnsafeBufferPointer(rebasing: line[valueStart...])
+        if field.elementsEqual("data".utf8) {
             if hasData { data.append(0x0A) }
-            data.append(contentsOf: line[valueStart...])
+            data.append(contentsOf: value)
             hasData = true
             if data.count > maxEventBytes { return .failure(Overflow(limit: maxEventBytes)) }
-        case [0x65, 0x76, 0x65, 0x6E, 0x74]:  // "event"
-            name = String(decoding: line[valueStart...], as: UTF8.self)
-        case [0x69, 0x64], [0x72, 0x65, 0x74, 0x72, 0x79]:  // "id", "retry": no reconnection here
-            break
-        default:
-            if strayText.count < Self.maxStrayBytes {
-                if !strayText.isEmpty { strayText.append(0x0A) }
-                strayText.append(contentsOf: line.prefix(Self.maxStrayBytes - strayText.count))
-            }
+        } else if field.elementsEqual("event".utf8) {
+            name = String(decoding: value, as: UTF8.self)
+        } else if field.elementsEqual("id".utf8) || field.elementsEqual("retry".utf8) {
+            // No reconnection here: a cut stream is an error, never resumed.
+        } else if strayText.count < Self.maxStrayBytes {
+            if !strayText.isEmpty { strayText.append(0x0A) }
+            strayText.append(contentsOf: line.prefix(Self.maxStrayBytes - strayText.count))
         }
         return .success(())
     }
