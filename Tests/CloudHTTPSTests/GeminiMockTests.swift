@@ -91,6 +91,11 @@ import Testing
         let run = GenerationRun.run(model, .prompt("long", options: BackendOptions(maxTokens: 4)))
         #expect(run.value?.finish == .maxTokens)
         #expect(run.recorder.text == "The beginning of a long answer")
+        let (capped, token) = try ModelFactory.mock(.gemini, "ok")
+        let cut = GenerationRun.run(capped, .prompt("a b c d e f", options: BackendOptions(maxTokens: 1)))
+        #expect(cut.value?.finish == .maxTokens)
+        #expect(cut.recorder.text == "Echo:")  // the first of three pieces
+        #expect((try MockServer.shared.requests(token)[0]["generationConfig"] as? [String: Any])?["maxOutputTokens"] as? Int == 1)
     }
 
     @Test func retriesAfterRetryInfoAnd503ThenSucceeds() throws {

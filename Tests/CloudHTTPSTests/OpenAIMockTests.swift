@@ -71,6 +71,12 @@ import Testing
     @Test func lengthIsAFinishReason() throws {
         let (model, _) = try ModelFactory.mock(.openai, "length")
         #expect(GenerationRun.run(model, .prompt("x")).value?.finish == .maxTokens)
+        // The cap is sent and honoured: one token, then `length`.
+        let (capped, token) = try ModelFactory.mock(.openai, "ok")
+        let run = GenerationRun.run(capped, .prompt("a b c d e f", options: BackendOptions(maxTokens: 1)))
+        #expect(run.value?.finish == .maxTokens)
+        #expect(run.recorder.events.filter { if case .text = $0 { true } else { false } }.count == 1)
+        #expect(try MockServer.shared.requests(token)[0]["max_completion_tokens"] as? Int == 1)
     }
 
     @Test func rateLimitHonoursRetryAfterAndQuotaIsNeverRetried() throws {

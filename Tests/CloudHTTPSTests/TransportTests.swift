@@ -158,6 +158,25 @@ import Testing
         #expect(failure?.status == .serverError, "\(String(describing: failure))")
     }
 
+    @Test(arguments: DialectKind.allCases)
+    func cancellingFromInsideTheCallbackEndsTheCallBeforeTheNextEvent(dialect: DialectKind) throws {
+        let (model, _) = try ModelFactory.mock(dialect, "ok")
+        let cancel = TestCancelToken()
+        let recorder = EventRecorder()
+        recorder.onEvent = { _ in cancel.cancel() }
+        let run = GenerationRun.run(model, .prompt("three pieces arrive in one read"), recorder: recorder, cancel: cancel)
+        #expect(run.failure?.status == .cancelled)
+        #expect(run.recorder.events.count == 1)
+    }
+
+    @Test func aTokenCancelledBeforeTheCallSendsNothing() throws {
+        let (model, token) = try ModelFactory.mock(.gemini, "ok")
+        let cancel = TestCancelToken()
+        cancel.cancel()
+        #expect(GenerationRun.run(model, .prompt("x"), cancel: cancel).failure?.status == .cancelled)
+        #expect(try MockServer.shared.requests(token).isEmpty)
+    }
+
     @Test func theHostCanStopAStreamEarly() throws {
         let (model, _) = try ModelFactory.mock(.openai, "ok")
         let recorder = EventRecorder()

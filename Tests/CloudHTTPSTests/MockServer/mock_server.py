@@ -371,7 +371,12 @@ class Handler(BaseHTTPRequestHandler):
         text = "Echo: " + self.last_user_text(body)
         third = max(1, len(text) // 3)
         pieces = [text[:third], text[third:2 * third], text[2 * third:]]
-        return [text_chunk(p, finish="STOP" if i == 2 else None) for i, p in enumerate(pieces)]
+        # Each piece stands for a token: maxOutputTokens cuts the answer short.
+        limit = config.get("maxOutputTokens") or config.get("max_output_tokens")
+        finish = "STOP"
+        if limit is not None and int(limit) < len(pieces):
+            pieces, finish = pieces[:int(limit)], "MAX_TOKENS"
+        return [text_chunk(p, finish=finish if i == len(pieces) - 1 else None) for i, p in enumerate(pieces)]
 
     @staticmethod
     def gemini_decorate(chunk, model, index, total):
@@ -516,7 +521,12 @@ class Handler(BaseHTTPRequestHandler):
             return [None] * int(body.get("max_completion_tokens") or body.get("max_tokens") or 100), "stop"
         text = "Echo: " + next((m["content"] for m in reversed(messages) if m.get("role") == "user"), "")
         third = max(1, len(text) // 3)
-        return [{"content": text[:third]}, {"content": text[third:2 * third]}, {"content": text[2 * third:]}], "stop"
+        deltas = [{"content": text[:third]}, {"content": text[third:2 * third]}, {"content": text[2 * third:]}]
+        # Each delta stands for a token: the token cap cuts the answer short.
+        limit = body.get("max_completion_tokens") or body.get("max_tokens")
+        if limit is not None and int(limit) < len(deltas):
+            return deltas[:int(limit)], "length"
+        return deltas, "stop"
 
     def openai_whole(self, scenario, body, deltas, finish):
         if scenario == "garbage":

@@ -64,7 +64,7 @@ public final class CloudModel: PluginModel {
                 let outcome = try withRetries(session: session, deadline: deadline, cancellation: cancellation, outputDelivered: { delivered }) { () throws(BackendFailure) -> GenerationOutcome in
                     let receiver = GenerationReceiver(
                         streamed: settings.stream, decoder: dialect.makeDecoder(streamed: settings.stream), events: events,
-                        maxBodyBytes: settings.maxResponseBytes)
+                        cancellation: cancellation, maxBodyBytes: settings.maxResponseBytes)
                     defer { delivered = delivered || receiver.delivered }
                     let transfer = try session.perform(
                         httpRequest, caFile: settings.caFile, timeouts: settings.timeouts, deadline: deadline,
@@ -155,7 +155,9 @@ public final class CloudModel: PluginModel {
     ) throws(BackendFailure) -> T {
         var attempt = 1
         while true {
-            do {
+            do throws(BackendFailure) {
+                // A token already cancelled sends nothing at all.
+                if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled before the request was sent") }
                 return try body()
             } catch {
                 guard let wait = settings.retry.delay(

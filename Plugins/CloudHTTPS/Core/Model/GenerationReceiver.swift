@@ -6,6 +6,7 @@ import TandemPluginKit
 final class GenerationReceiver: TransferReceiver {
     private let streamed: Bool
     private let events: PluginEventSink
+    private let cancellation: PluginCancellation
     private let maxBodyBytes: Int
     private(set) var decoder: any GenerationDecoder
     private var parser = SSEParser()
@@ -18,10 +19,11 @@ final class GenerationReceiver: TransferReceiver {
     private(set) var stoppedByCaller = false
     private var eventCount = 0
 
-    init(streamed: Bool, decoder: any GenerationDecoder, events: PluginEventSink, maxBodyBytes: Int) {
+    init(streamed: Bool, decoder: any GenerationDecoder, events: PluginEventSink, cancellation: PluginCancellation, maxBodyBytes: Int) {
         self.streamed = streamed
         self.decoder = decoder
         self.events = events
+        self.cancellation = cancellation
         self.maxBodyBytes = maxBodyBytes
     }
 
@@ -63,8 +65,7 @@ final class GenerationReceiver: TransferReceiver {
                 throw BackendFailure(.decoding, "stream event \(eventCount) is not JSON: \(error)")
             }
             for item in try decoder.decode(payload) where keepGoing {
-                delivered = true
-                if !events.send(item) { keepGoing = false }
+                try deliver(item, &keepGoing)
             }
         }
         if case .failure(let overflow) = result {
@@ -72,6 +73,14 @@ final class GenerationReceiver: TransferReceiver {
         }
         if !keepGoing { stoppedByCaller = true }
         return keepGoing
+    }
+
+    /// Sends one event; a cancellation that came while the host handled it (often from inside the
+    /// callback) ends the call before the next event.
+    private func deliver(_ event: BackendEvent, _ keepGoing: inout Bool) throws(BackendFailure) {
+        delivered = true
+        if !events.send(event) { keepGoing = false }
+        if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled while the answer was streaming") }
     }
 
     /// After a successful transfer of a 200 answer: decodes a buffered body, checks the stream
@@ -85,10 +94,11 @@ final class GenerationReceiver: TransferReceiver {
             } catch {
                 throw BackendFailure(.decoding, "the answer is not JSON: \(error)")
             }
-            for item in try decoder.decode(payload) {
-                delivered = true
-                if !events.send(item) { stoppedByCaller = true; return decoder.partialOutcome }
+            var keepGoing = true
+            for item in try decoder.decode(payload) where keepGoing {
+                try deliver(item, &keepGoing)
             }
+            if !keepGoing { stoppedByCaller = true; return decoder.partialOutcome }
         } else if parser.hasPartialEvent {
             throw Wire.cutStream("the last event was incomplete")
         }
