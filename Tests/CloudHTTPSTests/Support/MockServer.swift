@@ -83,13 +83,3 @@ final class MockServer: @unchecked Sendable {
         return entries.map { $0["body"] as? [String: Any] ?? [:] }
     }
 }
-
-final class BodyCollector: TransferReceiver {
-    var head: HTTPResponseHead?
-    var body: [UInt8] = []
-    func receiveHead(_ head: HTTPResponseHead) throws(BackendFailure) { self.head = head }
-    func receiveBody(_ bytes: UnsafeBufferPointer<UInt8>) throws(BackendFailure) -> Bool {
-        body.append(contentsOf: bytes)
-        return true
-    }
-}

@@ -46,15 +46,6 @@ public enum JSONValue: Hashable, Sendable {
     }
 }
 
-public struct JSONMember: Hashable, Sendable {
-    public var key: String
-    public var value: JSONValue
-    public init(key: String, value: JSONValue) {
-        self.key = key
-        self.value = value
-    }
-}
-
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {

@@ -1,14 +1,3 @@
-/// One server-sent event: its `event:` name (empty when absent) and its `data:` lines joined by LF.
-public struct SSEEvent: Hashable, Sendable {
-    public var name: String
-    public var data: [UInt8]
-    public init(name: String = "", data: [UInt8]) {
-        self.name = name
-        self.data = data
-    }
-    public var text: String { String(decoding: data, as: UTF8.self) }
-}
-
 /// An incremental parser of `text/event-stream` bodies (the WHATWG framing): LF, CRLF or CR line
 /// ends, multi-line `data:`, `:` comments, `event:` names, `id:`/`retry:` ignored. Bytes may arrive
 /// split at any point, a CRLF included. Lines that are not SSE fields at all (a raw JSON error some

@@ -2,43 +2,6 @@ import Glibc
 import TandemBridge
 import TandemPluginKit
 
-/// The wire protocol a model speaks.
-public enum DialectKind: String, Hashable, Sendable, CaseIterable {
-    case gemini, openai
-
-    var defaultBaseURL: String {
-        switch self {
-        case .gemini: "https://generativelanguage.googleapis.com/v1beta"
-        case .openai: "https://api.openai.com/v1"
-        }
-    }
-    var defaultKeyVariable: String {
-        switch self {
-        case .gemini: "GEMINI_API_KEY"
-        case .openai: "OPENAI_API_KEY"
-        }
-    }
-    var defaultEmbeddingModel: String {
-        switch self {
-        case .gemini: "gemini-embedding-001"
-        case .openai: "text-embedding-3-small"
-        }
-    }
-    var defaultEmbeddingDimensions: Int {
-        switch self {
-        case .gemini: 3072
-        case .openai: 1536
-        }
-    }
-}
-
-/// Which field carries the response-token cap to an OpenAI-compatible server.
-public enum MaxTokensField: String, Hashable, Sendable, CaseIterable {
-    case maxCompletionTokens = "max_completion_tokens"
-    /// Deprecated by OpenAI, still what some compatible servers read.
-    case maxTokens = "max_tokens"
-}
-
 /// Everything a cloud model is opened with. The keys are documented in Plugins/CloudHTTPS/README.md.
 public struct CloudSettings: Sendable {
     public var dialect: DialectKind

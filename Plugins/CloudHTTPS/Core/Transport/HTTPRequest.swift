@@ -26,31 +26,3 @@ public struct HTTPRequest: Sendable {
         return "\(method.rawValue) \(withoutQuery)"
     }
 }
-
-/// The status line and headers of a response (the last one, after any 1xx).
-public struct HTTPResponseHead: Sendable {
-    public var status: Int
-    /// Lower-cased names.
-    public var headers: [String: String]
-
-    public init(status: Int, headers: [String: String]) {
-        self.status = status
-        self.headers = headers
-    }
-
-    public var contentType: String {
-        (headers["content-type"] ?? "").split(separator: ";").first.map { $0.trimmingSpaces().lowercased() } ?? ""
-    }
-}
-
-extension StringProtocol {
-    /// Without leading and trailing spaces, tabs and line ends ("\r\n" is one Character, so
-    /// this works on scalars).
-    func trimmingSpaces() -> String {
-        var scalars = Substring(self).unicodeScalars[...]
-        let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        while let first = scalars.first, blank(first) { scalars.removeFirst() }
-        while let last = scalars.last, blank(last) { scalars.removeLast() }
-        return String(String.UnicodeScalarView(scalars))
-    }
-}
