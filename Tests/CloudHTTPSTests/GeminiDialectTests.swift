@@ -164,6 +164,10 @@ import Testing
         #expect(json["requests"]?[1]?["model"]?.stringValue == "models/gemini-embedding-001")
         #expect(json["requests"]?[1]?["outputDimensionality"]?.intValue == 768)
         #expect(try sized.decodeEmbeddings(JSONParser.parse(#"{"embeddings":[{"values":[1,2]},{"values":[3,4.5]}]}"#), count: 2) == [[1, 2], [3, 4.5]])
+        let single = try sized.embedRequest(["only"], credential: nil)
+        #expect(single.url == "https://x/v1beta/models/gemini-embedding-001:embedContent")
+        #expect(try JSONParser.parse(single.body!)["content"]?["parts"]?[0]?["text"]?.stringValue == "only")
+        #expect(try sized.decodeEmbeddings(JSONParser.parse(#"{"embedding":{"values":[0.5]}}"#), count: 1) == [[0.5]])
         #expect(throws: BackendFailure.self) { try sized.decodeEmbeddings(JSONParser.parse(#"{"embeddings":[{"values":[1]}]}"#), count: 2) }
         let count = try #require(try sized.countTokensRequest(.prompt("hello"), credential: nil))
         let countBody = try JSONParser.parse(count.body!)

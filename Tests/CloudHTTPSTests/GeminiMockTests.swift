@@ -148,6 +148,7 @@ import Testing
         #expect(vectors.allSatisfy { $0.count == 16 })
         #expect(vectors[0] == vectors[2])
         #expect(vectors[0] != vectors[1])
+        #expect(try model.embed(["beta"], cancellation: .init(nil)) == [vectors[1]])  // :embedContent, same vector
         #expect(try model.countTokens(.prompt("one two three")) == 3)
         #expect(try model.listModels().contains("gemini-2.5-flash"))
         // The server returning other dimensions than configured is caught.

@@ -32,6 +32,15 @@ import Testing
                 do { outputs.append("\(try model.listModels())") } catch { outputs.append(error.description) }
             }
         }
+        // Transport failures: refused, untrusted certificate, first-byte and idle timeouts.
+        for (scenario, extra) in [
+            ("ok", ["base_url": "https://127.0.0.1:\(TransportTests.closedPort())/v1beta"]), ("ok", ["ca_file": ""]),
+            ("slow", ["first_byte_timeout_ms": "200"]), ("stall", ["idle_timeout_ms": "200"]),
+        ] {
+            let (model, _) = try ModelFactory.mock(.gemini, scenario, extra)
+            let run = GenerationRun.run(model, .prompt("x"))
+            outputs.append(run.failure?.description ?? "no failure for \(scenario)")
+        }
         // The careless server did quote it, and it was redacted.
         #expect(outputs.contains { $0.contains("cannot use key [redacted]") || $0.contains("cannot use key Bearer [redacted]") })
         #expect(outputs.count > 200)

@@ -30,6 +30,7 @@ public struct GeminiDialect: CloudDialect {
 
     public func makeDecoder(streamed: Bool) -> any GenerationDecoder { GeminiResponseDecoder(streamed: streamed) }
 
+    /// One text goes to :embedContent, several to :batchEmbedContents (one round trip).
     public func embedRequest(_ texts: [String], credential: String?) throws(BackendFailure) -> HTTPRequest {
         let requests: [JSONValue] = texts.map { text in
             .members([
@@ -38,10 +39,16 @@ public struct GeminiDialect: CloudDialect {
                 ("outputDimensionality", embeddingDimensions.map { .integer($0) }),
             ])
         }
+        if requests.count == 1 {
+            return .post("\(baseURL)/models/\(embeddingModel):embedContent", json: requests[0], headers: headers(credential))
+        }
         return .post("\(baseURL)/models/\(embeddingModel):batchEmbedContents", json: ["requests": .array(requests)], headers: headers(credential))
     }
 
     public func decodeEmbeddings(_ body: JSONValue, count: Int) throws(BackendFailure) -> [[Float]] {
+        if count == 1, let single = body["embedding"] {
+            return [try Wire.floats(single["values"], "embedding.values")]
+        }
         guard let items = body["embeddings"]?.arrayValue else { throw Wire.decodingFailure("batchEmbedContents answer has no embeddings array") }
         guard items.count == count else { throw Wire.decodingFailure("batchEmbedContents returned \(items.count) embeddings for \(count) inputs") }
         var vectors: [[Float]] = []
