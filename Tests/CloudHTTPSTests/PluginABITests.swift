@@ -77,7 +77,7 @@ import Testing
                 }
             }
         }
-        return (status, failure, result, String(cString: versionBuffer))
+        return (status, failure, result, versionBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
     }
 
     @Test func loadsWithItsIdAndRefusesAnIncompatibleHost() throws {
