@@ -101,12 +101,12 @@ import Testing
     @Test func retriesAfterRetryInfoAnd503ThenSucceeds() throws {
         for scenario in ["ratelimit-then-ok", "flaky"] {
             let (model, token) = try ModelFactory.mock(.gemini, scenario)
-            let started = MonotonicMilliseconds.now()
+            let started = MonotonicClock.nowMilliseconds()
             let run = GenerationRun.run(model, .prompt("again"))
             #expect(run.value?.finish == .stop, "\(scenario): \(String(describing: run.failure))")
             #expect(run.recorder.text == "Echo: again")
             #expect(try MockServer.shared.requests(token).count == 2)
-            if scenario == "ratelimit-then-ok" { #expect(MonotonicMilliseconds.now() - started >= 200) }  // RetryInfo said 0.2s
+            if scenario == "ratelimit-then-ok" { #expect(MonotonicClock.nowMilliseconds() - started >= 200) }  // RetryInfo said 0.2s
         }
     }
 

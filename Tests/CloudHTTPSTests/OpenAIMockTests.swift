@@ -81,9 +81,9 @@ import Testing
 
     @Test func rateLimitHonoursRetryAfterAndQuotaIsNeverRetried() throws {
         let (model, token) = try ModelFactory.mock(.openai, "ratelimit-then-ok")
-        let started = MonotonicMilliseconds.now()
+        let started = MonotonicClock.nowMilliseconds()
         #expect(GenerationRun.run(model, .prompt("x")).value?.finish == .stop)
-        #expect(MonotonicMilliseconds.now() - started >= 200)  // retry-after-ms: 200
+        #expect(MonotonicClock.nowMilliseconds() - started >= 200)  // retry-after-ms: 200
         #expect(try MockServer.shared.requests(token).count == 2)
         let (limited, _) = try ModelFactory.mock(.openai, "ratelimit", ["max_attempts": "1"])
         let failure = GenerationRun.run(limited, .prompt("x")).failure

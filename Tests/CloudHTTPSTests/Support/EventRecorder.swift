@@ -1,4 +1,5 @@
 import CTandemABI
+import CloudHTTPSCore
 import Glibc
 import Synchronization
 import TandemBridge
@@ -31,7 +32,7 @@ final class EventRecorder: @unchecked Sendable {
                 let recorder = Unmanaged<EventRecorder>.fromOpaque(user!).takeUnretainedValue()
                 guard let event, let decoded = try? BackendEvent(event) else { return TANDEM_STOP }
                 recorder.events.append(decoded)
-                recorder.arrivalMilliseconds.append(MonotonicMilliseconds.now())
+                recorder.arrivalMilliseconds.append(MonotonicClock.nowMilliseconds())
                 recorder.onEvent?(decoded)
                 if let limit = recorder.stopAfter, recorder.events.count >= limit { return TANDEM_STOP }
                 return TANDEM_CONTINUE
