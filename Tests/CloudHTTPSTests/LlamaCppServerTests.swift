@@ -22,8 +22,12 @@ struct LlamaCppServerTests {
         #expect(!run.recorder.text.isEmpty)
         #expect([FinishReason.stop, .maxTokens].contains(result.finish))
         #expect(!result.modelVersion.isEmpty)
-        #expect(result.usage.promptTokens > 0)
-        if stream { #expect(run.recorder.events.count > 1) }
+        if stream {
+            #expect(run.recorder.events.count > 1)  // streamed piece by piece (this server sends no usage chunk)
+        } else {
+            #expect(result.usage.promptTokens > 0)
+        }
+        print("llama.cpp server (stream: \(stream)): \(result.modelVersion), \(result.finish): \(run.recorder.text)")
     }
 
     @Test func unknownServerFieldsAndModelListAreTolerated() throws {
