@@ -1,5 +1,6 @@
 @testable import CloudHTTPSCore
 import Foundation
+import Synchronization
 import TandemBridge
 import Testing
 
@@ -19,6 +20,18 @@ import Testing
         let sent = try MockServer.shared.requests(token)
         #expect(sent.count == 1)
         #expect((sent[0]["systemInstruction"] as? [String: Any]) != nil)
+    }
+
+    @Test func callsOnOneModelMayOverlap() throws {
+        let (model, token) = try ModelFactory.mock(.gemini, "ok")
+        #expect(model.info.capabilities.contains(.concurrentCalls))
+        let texts = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+            let run = GenerationRun.run(model, .prompt("call \(index)"))
+            texts.withLock { $0.append(run.recorder.text) }
+        }
+        #expect(texts.withLock { $0.sorted() } == (0..<4).map { "Echo: call \($0)" })
+        #expect(try MockServer.shared.requests(token).count == 4)
     }
 
     @Test func nonStreamedGenerateContent() throws {

@@ -50,6 +50,8 @@ final class LlamaCppServer: @unchecked Sendable {
 
     let port: Int
     let process: Process
+    /// Held open for the life of the test process; its end stops the server.
+    private let stdin = Pipe()
 
     static let shared: Result<LlamaCppServer, LlamaError> = {
         do { return .success(try LlamaCppServer()) } catch let error as LlamaError { return .failure(error) } catch {
@@ -62,13 +64,21 @@ final class LlamaCppServer: @unchecked Sendable {
     private init() throws {
         port = TransportTests.closedPort()
         process = Process()
+        // A small keeper runs the server and stops it when its stdin closes, that is when this
+        // test process ends, however it ends.
+        let keeper = """
+            import subprocess, sys
+            server = subprocess.Popen([sys.executable, "-m", "llama_cpp.server"] + sys.argv[1:],
+                                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            sys.stdin.read()
+            server.kill()  # it does not always end on SIGTERM
+            server.wait()
+            """
         process.executableURL = URL(fileURLWithPath: Self.python!)
-        process.arguments = ["-m", "llama_cpp.server", "--model", Self.modelPath, "--host", "127.0.0.1", "--port", "\(port)",
+        process.arguments = ["-c", keeper, "--model", Self.modelPath, "--host", "127.0.0.1", "--port", "\(port)",
                              "--n_ctx", "2048", "--verbose", "false"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardInput = stdin
         try process.run()
-        atexit { LlamaCppServer.stopAtExit() }
         // Ready when /v1/models answers.
         let probe = try ModelFactory.open(["dialect": "openai", "model": "m", "base_url": "http://127.0.0.1:\(port)/v1", "api_key_required": "false"])
         for _ in 0..<240 {
@@ -77,9 +87,5 @@ final class LlamaCppServer: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.25)
         }
         throw LlamaError(reason: "llama_cpp.server did not answer within 60 s")
-    }
-
-    private static func stopAtExit() {
-        if case .success(let server) = shared, server.process.isRunning { server.process.terminate() }
     }
 }
