@@ -1,6 +1,7 @@
 @testable import CloudHTTPSCore
 import Foundation
 import TandemBridge
+import TandemPluginKit
 import Testing
 
 /// Offline classification, TLS, timeouts, cancellation and early stop, through the real
@@ -174,7 +175,15 @@ import Testing
         let cancel = TestCancelToken()
         cancel.cancel()
         #expect(GenerationRun.run(model, .prompt("x"), cancel: cancel).failure?.status == .cancelled)
+        cancel.withToken { cancelled in
+            #expect(throws: BackendFailure(.cancelled, "cancelled before the request was sent")) {
+                try model.embed(["x"], cancellation: PluginCancellation(cancelled))
+            }
+        }
         #expect(try MockServer.shared.requests(token).isEmpty)
+        // Cancellation is answered before anything else, a missing key included.
+        let (keyless, _) = try ModelFactory.mock(.gemini, "ok", ["api_key_env": "TANDEM_TEST_UNSET_VARIABLE"])
+        #expect(GenerationRun.run(keyless, .prompt("x"), cancel: cancel).failure?.status == .cancelled)
     }
 
     @Test func theHostCanStopAStreamEarly() throws {

@@ -55,6 +55,7 @@ public final class CloudModel: PluginModel {
     public func generate(_ request: BackendRequest, events: PluginEventSink, cancellation: PluginCancellation) throws(BackendFailure) -> BackendResult {
         var key: String?
         do {
+            try Self.checkNotCancelled(cancellation)
             key = try settings.key.resolve()
             let httpRequest = try dialect.generateRequest(request, stream: settings.stream, credential: key)
             let deadline = try self.deadline(for: request.options)
@@ -125,6 +126,7 @@ public final class CloudModel: PluginModel {
     ) throws(BackendFailure) -> T {
         var key: String?
         do {
+            try Self.checkNotCancelled(cancellation)
             key = try settings.key.resolve()
             let httpRequest = try build(key)
             let deadline = Deadline(afterMilliseconds: settings.totalTimeoutMilliseconds)
@@ -156,8 +158,7 @@ public final class CloudModel: PluginModel {
         var attempt = 1
         while true {
             do throws(BackendFailure) {
-                // A token already cancelled sends nothing at all.
-                if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled before the request was sent") }
+                try Self.checkNotCancelled(cancellation)
                 return try body()
             } catch {
                 guard let wait = settings.retry.delay(
@@ -169,6 +170,12 @@ public final class CloudModel: PluginModel {
                 attempt += 1
             }
         }
+    }
+
+    /// A token cancelled before a call (or between attempts) ends it before anything else
+    /// happens: no key lookup, no request.
+    private static func checkNotCancelled(_ cancellation: PluginCancellation) throws(BackendFailure) {
+        if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled before the request was sent") }
     }
 
     /// The call's deadline: the setting, or a shorter per-request `cloud.deadline_ms` extra.
