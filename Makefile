@@ -78,3 +78,12 @@ BENCH_ITERATIONS ?= 2000
 bench: deps build plugins
 	$(BUILD_DIR)/tandem-bench-routing $(PLUGINS_DIR) $(BENCH_ITERATIONS)
 	$(MAKE) --no-print-directory bench-plugin-load
+# Cloud plugin (Plugins/CloudHTTPS): its tests start a local TLS mock server with python3 and a CA
+# made by the openssl command; `bench-cloud` prints parse throughput and event latency.
+DEBIAN_PACKAGES += openssl python3
+.PHONY: bench-cloud
+bench-cloud: deps
+	$(SWIFT) build -c release --product cloud-bench
+	.build/release/cloud-bench --mock Tests/CloudHTTPSTests/MockServer/mock_server.py
+# Installed by `make plugins` as plugins.d/tandem.cloud.so.
+PLUGINS += $(BUILD_DIR)/libCloudHTTPS.so=tandem.cloud

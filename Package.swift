@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "tandem", targets: ["TandemCLI"]),
         // Plugins: each a dynamic library, installed into plugins.d/ by `make plugins`.
         .library(name: "TandemFake", type: .dynamic, targets: ["TandemFake"]),
+        // The cloud backend plugin, installed as plugins.d/tandem.cloud.so.
+        .library(name: "CloudHTTPS", type: .dynamic, targets: ["CloudHTTPSPlugin"]),
     ],
     targets: [
         // The C ABI shared by the host and every plugin: one header, nothing else.
@@ -61,5 +63,17 @@ let package = Package(
         // Guided generation and tools in the host: typed responses, snapshots, the tool loop,
         // routing by capability, `tandem respond --schema`; through the real loader and tandem.fake.
         .testTarget(name: "GuidedHostTests", dependencies: ["Tandem", "GuidedJSON", "TandemCLI"], path: "Tests/GuidedHostTests"),
+        // libcurl, with typed wrappers for its variadic functions.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // The cloud backend's logic (transport, SSE, Gemini and OpenAI dialects, errors, retries,
+        // availability), a library so tests and the bench import it directly.
+        .target(name: "CloudHTTPSCore", dependencies: ["CCurl", "CTandemABI", "TandemBridge", "TandemPluginKit"], path: "Plugins/CloudHTTPS/Core"),
+        // The cloud plugin's entry point: a thin shell around CloudHTTPSCore.
+        .target(name: "CloudHTTPSPlugin", dependencies: ["CloudHTTPSCore", "CTandemABI", "TandemBridge", "TandemPluginKit"], path: "Plugins/CloudHTTPS/Plugin"),
+        // `make bench-cloud`: event latency against the mock server and SSE + JSON parse throughput.
+        .executableTarget(name: "cloud-bench", dependencies: ["CloudHTTPSCore", "TandemBridge"], path: "Plugins/CloudHTTPS/Bench"),
+        .testTarget(
+            name: "CloudHTTPSTests", dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit", "CTandemABI"],
+            path: "Tests/CloudHTTPSTests", exclude: ["MockServer"]),
     ]
 )

@@ -45,7 +45,8 @@ extension ConformanceSuite {
 
         @Test(arguments: ConformanceEnvironment.pluginIDs)
         func embeddingsUseTheTwoCallIdiom(_ id: String) throws {
-            let backend = try ConformanceEnvironment.open(id)
+            // Computing vectors needs a usable model (the cloud needs a reachable, configured server).
+            guard let backend = try ConformanceEnvironment.generating(id) else { return }
             guard let embed = backend.model.pointee.embed else { return }
             let dims = backend.info.embeddingDimensions
             let texts = ["the quick brown fox", "", "the quick brown fox"]
@@ -95,7 +96,7 @@ extension ConformanceSuite {
 
         @Test(arguments: ConformanceEnvironment.pluginIDs)
         func tokenCountsGrowWithThePrompt(_ id: String) throws {
-            let backend = try ConformanceEnvironment.open(id)
+            guard let backend = try ConformanceEnvironment.generating(id) else { return }
             guard backend.info.capabilities.contains(.tokenCounting) else { return }
             let short = try backend.countTokens(BackendRequest(messages: [.user("one two")]))
             let long = try backend.countTokens(conformancePrompt)

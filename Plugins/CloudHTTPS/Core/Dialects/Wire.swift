@@ -1,0 +1,39 @@
+import TandemBridge
+
+/// Decoding helpers shared by both dialects.
+enum Wire {
+    static func parseJSONArgument(_ text: String, _ what: @autoclosure () -> String) throws(BackendFailure) -> JSONValue {
+        do {
+            return try JSONParser.parse(text)
+        } catch {
+            throw BackendFailure(.invalidArgument, "\(what()) is not valid JSON: \(error)")
+        }
+    }
+
+    static func decodingFailure(_ what: String) -> BackendFailure { BackendFailure(.decoding, what) }
+
+    /// A stream that ended without its natural end is an error, never a truncated success.
+    static func cutStream(_ detail: String) -> BackendFailure {
+        BackendFailure(.serverError, "the response stream ended before its natural end (\(detail))")
+    }
+
+    /// Error text the server wrote into the stream outside SSE framing, when it is one.
+    static func strayError(_ strayText: [UInt8]) -> BackendFailure? {
+        guard !strayText.isEmpty else { return nil }
+        if let json = try? JSONParser.parse(strayText), let envelope = ServerErrorBody(json) {
+            return HTTPFailureMapper.failure(inStream: envelope)
+        }
+        return nil
+    }
+
+    static func floats(_ values: JSONValue?, _ what: String) throws(BackendFailure) -> [Float] {
+        guard let items = values?.arrayValue else { throw decodingFailure("\(what) is missing or not an array") }
+        var out: [Float] = []
+        out.reserveCapacity(items.count)
+        for item in items {
+            guard let d = item.doubleValue else { throw decodingFailure("\(what) holds a value that is not a number") }
+            out.append(Float(d))
+        }
+        return out
+    }
+}
