@@ -17,6 +17,7 @@ var args = Arguments(Array(argv.dropFirst()))
 do {
     switch command {
     case "inspect": try InspectCommand.run(&args)
+    case "score": try ScoreCommand.run(&args)
     default: throw UsageError(description: "unknown command \(command)\n\(usage)")
     }
 } catch let e as UsageError {
