@@ -18,6 +18,7 @@ do {
     switch command {
     case "inspect": try InspectCommand.run(&args)
     case "score": try ScoreCommand.run(&args)
+    case "bench": try BenchCommand.run(&args)
     default: throw UsageError(description: "unknown command \(command)\n\(usage)")
     }
 } catch let e as UsageError {

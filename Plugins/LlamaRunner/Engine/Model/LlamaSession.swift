@@ -102,8 +102,7 @@ public final class LlamaSession: @unchecked Sendable {
                 if let b = layer.valueBias { VectorOps.add(b, into: v, kvDim) }
                 rope.apply(q, heads: hp.heads, headDim: hp.headDim, cos: ws.ropeCos + t * pairs, sin: ws.ropeSin + t * pairs)
                 rope.apply(k, heads: hp.kvHeads, headDim: hp.headDim, cos: ws.ropeCos + t * pairs, sin: ws.ropeSin + t * pairs)
-                cache.key(layer: l, position: start + t).update(from: k, count: kvDim)
-                cache.value(layer: l, position: start + t).update(from: v, count: kvDim)
+                cache.store(layer: l, position: start + t, key: k, value: v)
             }
             pool.run { i in
                 for job in ThreadPool.share(of: T * hp.heads, part: i, parts: threads) {
