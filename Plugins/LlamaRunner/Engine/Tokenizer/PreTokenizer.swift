@@ -51,6 +51,18 @@ struct PreTokenizer: Sendable {
         self.ignoresMerges = ignoresMerges
     }
 
+    /// The chunks of `text`, as strings (for tools and tests; encoding works on buffers).
+    func chunks(of text: String) -> [String] {
+        let scalars = text.unicodeScalars.map(\.value)
+        let classes = scalars.map { ScalarClass.of($0).rawValue }
+        let ends = scalars.withUnsafeBufferPointer { s in classes.withUnsafeBufferPointer { split(s, $0) } }
+        var start = 0
+        return ends.map { end in
+            defer { start = end }
+            return String(String.UnicodeScalarView(scalars[start..<end].map { Unicode.Scalar($0)! }))
+        }
+    }
+
     /// Splits `scalars` (with their classes, `present` set) into chunks; returns the chunk ends.
     func split(_ scalars: UnsafeBufferPointer<UInt32>, _ classes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var ends = scalars.isEmpty ? [] : [scalars.count]
