@@ -17,6 +17,14 @@ struct ByteStringTable: Sendable {
         mask = size - 1
     }
 
+    /// Token texts to ids (empty texts cannot occur in text and are left out).
+    init(tokens: [String]) {
+        self.init(minimumCapacity: tokens.count)
+        for (id, text) in tokens.enumerated() where !text.isEmpty {
+            insert(Array(text.utf8), value: Int32(id))
+        }
+    }
+
     var count: Int { values.count }
 
     /// Inserts or replaces (the last id for a duplicated text wins, as in llama.cpp).

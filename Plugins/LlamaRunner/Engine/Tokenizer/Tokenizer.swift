@@ -73,10 +73,7 @@ public final class Tokenizer: Sendable {
         let types = vocabulary.tokenTypes.isEmpty
             ? [TokenType](repeating: .normal, count: count)
             : vocabulary.tokenTypes.map(TokenType.init(gguf:))
-        var table = ByteStringTable(minimumCapacity: count)
-        for (id, text) in vocabulary.tokens.enumerated() where !text.isEmpty {
-            table.insert(Array(text.utf8), value: Int32(id))
-        }
+        let table = ByteStringTable(tokens: vocabulary.tokens)
 
         switch vocabulary.model {
         case Kind.bytePairEncoding.rawValue:
