@@ -129,7 +129,8 @@ struct TemplateInterpreter {
         case .literal(let value):
             return value
         case .variable(let name):
-            return lookup(name) ?? .undefined(name)
+            if let value = lookup(name) { return value }
+            return Self.globalFunctions.contains(name) ? .function(name) : .undefined(name)
         case .list(let items):
             return .array(try items.map(evaluate))
         case .dictionary(let entries):
@@ -352,7 +353,10 @@ struct TemplateInterpreter {
     private func call(_ callee: TemplateExpression, _ arguments: TemplateArguments, at offset: Int) throws -> TemplateValue {
         let args = try evaluate(arguments)
         switch callee.kind {
-        case .variable(let name) where lookup(name) == nil:
+        case .variable:
+            guard case .function(let name) = try evaluate(callee) else {
+                throw error(.evaluation, "\(try evaluate(callee).typeName) is not callable", at: offset)
+            }
             return try callGlobal(name, args, at: offset)
         case .attribute(let base, let name):
             return try callMethod(name, on: try evaluate(base), args, at: offset)
@@ -360,6 +364,8 @@ struct TemplateInterpreter {
             throw error(.unsupportedConstruct, "only global functions and methods can be called", at: offset)
         }
     }
+
+    static let globalFunctions: Set<String> = ["raise_exception", "namespace", "range", "strftime_now"]
 
     private func callGlobal(_ name: String, _ args: EvaluatedArguments, at offset: Int) throws -> TemplateValue {
         switch name {
@@ -487,7 +493,7 @@ struct TemplateInterpreter {
             case .array, .object, .string: return true
             default: return false
             }
-        case "callable": return false
+        case "callable": if case .function = value { return true } else { return false }
         case "true": if case .boolean(true) = value { return true } else { return false }
         case "false": if case .boolean(false) = value { return true } else { return false }
         case "even", "odd", "divisibleby":

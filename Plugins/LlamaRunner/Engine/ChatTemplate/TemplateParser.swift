@@ -345,6 +345,9 @@ struct TokenStream {
             } else if accept(symbol: "[") {
                 value = try parseSubscript(value, offset: offset)
             } else if accept(symbol: "(") {
+                if case .variable(let name) = value.kind, !TemplateInterpreter.globalFunctions.contains(name) {
+                    throw error(.unsupportedConstruct, "function '\(name)' is not supported", at: value.offset)
+                }
                 // A call is reported where its callee starts (`raise_exception(...)`).
                 value = TemplateExpression(kind: .call(value, try parseArguments()), offset: value.offset)
             } else if accept(symbol: "|") {
