@@ -236,6 +236,12 @@ public final class Tokenizer: Sendable {
         id >= 0 && Int(id) < vocabularySize && types[Int(id)] == .control
     }
 
+    /// The token's text as the vocabulary spells it for control and user-defined tokens
+    /// (`<|im_start|>`); for other tokens, the text its bytes decode to.
+    public func tokenText(_ id: Int32) -> String {
+        String(decoding: piece(id, renderSpecial: true), as: UTF8.self)
+    }
+
     /// The id of the token whose vocabulary text is exactly `text`.
     public func tokenId(forText text: String) -> Int32? {
         tokenIds.lookup(Array(text.utf8)).flatMap { Int($0) < vocabularySize ? $0 : nil }
