@@ -134,6 +134,7 @@ struct BytePairEncoder: Sendable {
         scratch.byteOffsets.removeAll(keepingCapacity: true)
         var index = 0
         let count = text.count
+        let basicPlane = ScalarClass.basicPlane
         while index < count {
             let lead = text[index]
             var value: UInt32
@@ -152,7 +153,7 @@ struct BytePairEncoder: Sendable {
                 value = value << 6 | UInt32(text[index + offset] & 0x3F)
             }
             scratch.scalars.append(value)
-            scratch.classes.append(ScalarClass.of(value).rawValue)
+            scratch.classes.append(value < 0x10000 ? basicPlane[Int(value)] : ScalarClass.of(value).rawValue)
             scratch.byteOffsets.append(index)
             index += length
         }

@@ -82,24 +82,32 @@ struct BytePairMerger: Sendable {
 
     /// The rescan with cached pair merges: `pairs[i]` is the merge of symbols i and i + 1.
     private func mergeShort(_ symbols: inout [Int32], pairs: inout [MergeRankTable.Merge]) {
-        pairs.removeAll(keepingCapacity: true)
-        for index in 0..<(symbols.count - 1) {
-            pairs.append(table.merge(symbols[index], symbols[index + 1]) ?? Self.noMerge)
-        }
-        while true {
-            var best = -1
-            var bestRank = Int32.max
-            for index in pairs.indices where pairs[index].rank < bestRank {
-                bestRank = pairs[index].rank
-                best = index
+        var count = symbols.count
+        if pairs.count < count { pairs = [MergeRankTable.Merge](repeating: Self.noMerge, count: max(count, Self.shortChunkLimit)) }
+        symbols.withUnsafeMutableBufferPointer { ids in
+            pairs.withUnsafeMutableBufferPointer { pairs in
+                for index in 0..<(count - 1) {
+                    pairs[index] = table.merge(ids[index], ids[index + 1]) ?? Self.noMerge
+                }
+                while count > 1 {
+                    var best = 0
+                    for index in 1..<(count - 1) where pairs[index].rank < pairs[best].rank { best = index }
+                    guard pairs[best].rank != Self.noMerge.rank else { break }
+                    ids[best] = pairs[best].result
+                    // Close the gap left by symbol best + 1 and pair best.
+                    var index = best + 1
+                    while index < count - 1 {
+                        ids[index] = ids[index + 1]
+                        pairs[index - 1] = pairs[index]
+                        index += 1
+                    }
+                    count -= 1
+                    if best > 0 { pairs[best - 1] = table.merge(ids[best - 1], ids[best]) ?? Self.noMerge }
+                    if best < count - 1 { pairs[best] = table.merge(ids[best], ids[best + 1]) ?? Self.noMerge }
+                }
             }
-            guard best >= 0 else { return }
-            symbols[best] = pairs[best].result
-            symbols.remove(at: best + 1)
-            pairs.remove(at: best)
-            if best > 0 { pairs[best - 1] = table.merge(symbols[best - 1], symbols[best]) ?? Self.noMerge }
-            if best < pairs.count { pairs[best] = table.merge(symbols[best], symbols[best + 1]) ?? Self.noMerge }
         }
+        symbols.removeLast(symbols.count - count)
     }
 
     /// The plain loop: find the lowest-rank adjacent pair (leftmost on a tie), join it, repeat.
