@@ -45,8 +45,11 @@ public final class QuantizedActivations: @unchecked Sendable {
         var v = (raw.loadUnaligned(as: SIMD16<Float>.self), raw.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self))
         let amax = max(v.0.replacing(with: -v.0, where: v.0 .< 0).max(), v.1.replacing(with: -v.1, where: v.1 .< 0).max())
         let inv: Float = amax != 0 ? 127 / amax : 0
-        v.0 = (v.0 * inv).rounded(.toNearestOrEven)
-        v.1 = (v.1 * inv).rounded(.toNearestOrEven)
+        // Clamping (and NaN to 0) only matters for broken weights: it keeps the conversion defined.
+        v.0 = (v.0 * inv).rounded(.toNearestOrEven).clamped(lowerBound: SIMD16(repeating: -127), upperBound: SIMD16(repeating: 127))
+        v.1 = (v.1 * inv).rounded(.toNearestOrEven).clamped(lowerBound: SIMD16(repeating: -127), upperBound: SIMD16(repeating: 127))
+        v.0.replace(with: 0, where: v.0 .!= v.0)
+        v.1.replace(with: 0, where: v.1 .!= v.1)
         let q0 = SIMD16<Int8>(truncatingIfNeeded: SIMD16<Int32>(v.0))
         let q1 = SIMD16<Int8>(truncatingIfNeeded: SIMD16<Int32>(v.1))
         UnsafeMutableRawPointer(q).storeBytes(of: q0, as: SIMD16<Int8>.self)
