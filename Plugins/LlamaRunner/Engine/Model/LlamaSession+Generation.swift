@@ -2,7 +2,7 @@ extension LlamaSession {
     /// Generates up to `options.maxTokens` tokens after `promptTokens`, streaming text through
     /// `onPiece` (always complete UTF-8). A cached prefix shared with the previous call is reused.
     /// `pieceBytes` gives a token's bytes (the tokenizer's decoding); `shouldCancel` is checked
-    /// before every token and every prefill chunk, and a cancelled call returns what it has with
+    /// before every token and every layer of the prefill, and a cancelled call returns what it has with
     /// stop reason `.cancelled`. Checks the context window before any work.
     public func generate(
         promptTokens: [Int32], options: GenerationOptions, pieceBytes: (Int32) -> [UInt8],
@@ -55,7 +55,7 @@ extension LlamaSession {
                 }
                 if result.tokens.count == options.maxTokens { break }
                 if shouldCancel() { throw LlamaError(.cancelled, "cancelled") }
-                try evaluate([next], shouldCancel: { false }, onOutput: pick)
+                try evaluate([next], shouldCancel: shouldCancel, onOutput: pick)
             }
         } catch {
             guard error.code == .cancelled else { throw error }

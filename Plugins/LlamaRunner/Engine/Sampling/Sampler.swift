@@ -28,18 +28,7 @@ public struct Sampler {
 
     public mutating func sample(_ logits: UnsafeBufferPointer<Float>) -> Int32 {
         if options.isGreedy { return Self.argmax(logits) }
-        let n = logits.count
-        // Candidates: all ids, or the top k by logit (ties broken by lower id).
-        var count = n
-        for i in 0..<n { ids[i] = Int32(i) }
-        let better: (Int32, Int32) -> Bool = { a, b in
-            logits[Int(a)] != logits[Int(b)] ? logits[Int(a)] > logits[Int(b)] : a < b
-        }
-        if options.topK > 0 && options.topK < n {
-            count = options.topK
-            ids.withUnsafeMutableBufferPointer { buffer in Self.selectTop(buffer, count, by: better) }
-        }
-        ids.withUnsafeMutableBufferPointer { $0[0..<count].sort(by: better) }
+        var count = ids.withUnsafeMutableBufferPointer { Self.rankCandidates(logits, topK: options.topK, into: $0) }
         // Softmax at the temperature over the candidates (sorted, so the first is the max).
         let invT = 1 / Double(options.temperature)
         let top = Double(logits[Int(ids[0])])
@@ -66,6 +55,30 @@ public struct Sampler {
             if r < 0 { return ids[j] }
         }
         return ids[count - 1]
+    }
+
+    /// Writes the candidate ids into `ids` best first (by logit, then lower id) and returns how
+    /// many: the top k (0 = all). Quickselect, then a sort of the k only: the plain way (sorting
+    /// the whole vocabulary) is `referenceCandidates`, which tests compare against.
+    static func rankCandidates(_ logits: UnsafeBufferPointer<Float>, topK: Int, into ids: UnsafeMutableBufferPointer<Int32>) -> Int {
+        let n = logits.count
+        for i in 0..<n { ids[i] = Int32(i) }
+        // A strict total order (NaN ranks last), so the selection always terminates in bounds.
+        let better: (Int32, Int32) -> Bool = { a, b in
+            let x = logits[Int(a)], y = logits[Int(b)]
+            let kx = x.isNaN ? -Float.infinity : x, ky = y.isNaN ? -Float.infinity : y
+            return kx != ky ? kx > ky : a < b
+        }
+        let count = topK > 0 && topK < n ? topK : n
+        if count < n { selectTop(ids, count, by: better) }
+        ids[0..<count].sort(by: better)
+        return count
+    }
+
+    static func referenceCandidates(_ logits: [Float], topK: Int) -> [Int32] {
+        let key = logits.map { $0.isNaN ? -Float.infinity : $0 }
+        let all = key.indices.sorted { key[$0] != key[$1] ? key[$0] > key[$1] : $0 < $1 }.map(Int32.init)
+        return topK > 0 ? Array(all.prefix(topK)) : all
     }
 
     /// Moves the k best elements (unordered) to the front: quickselect.
