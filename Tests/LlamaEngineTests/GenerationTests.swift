@@ -73,9 +73,11 @@ import Testing
         // (the 100 ms budget; the test machine is shared, so this has headroom in practice).
         session.reset()
         let raisedAt = Atomic<UInt64>(0)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(40)) {
+        let raiser = Thread {
+            usleep(40_000)
             raisedAt.store(DispatchTime.now().uptimeNanoseconds, ordering: .releasing)
         }
+        raiser.start()
         let third = try session.generate(promptTokens: prompt, options: GenerationOptions(maxTokens: 1), pieceBytes: Self.piece,
                                          shouldCancel: { raisedAt.load(ordering: .acquiring) != 0 })
         let latency = Double(DispatchTime.now().uptimeNanoseconds - raisedAt.load(ordering: .acquiring)) / 1e6
