@@ -64,6 +64,17 @@ import Testing
         }
     }
 
+    @Test func filterArgumentsOutsideTheSubsetAreErrors() throws {
+        #expect(try render("{{ 'a-a-a' | replace('-', '+', 1) }} {{ 2.5 | round }} {{ 2.1 | round(method='ceil') }} {{ 'e\u{301}x' is string and 'e' in 'e\u{301}' }}")
+                == "a+a-a 2.0 3.0 True")
+        #expect(throws: TemplateError(.unsupportedConstruct, "argument 'attribute' of filter 'sort' is not supported", line: 1, column: 13)) {
+            try render("{{ messages | sort(attribute='role') }}")
+        }
+        #expect(throws: TemplateError(.unsupportedConstruct, "filter 'trim' takes at most 1 arguments, got 2", line: 1, column: 8)) {
+            try render("{{ 'x' | trim('a', 'b') }}")
+        }
+    }
+
     @Test func unsupportedConstructsAreNamedWithTheirPosition() {
         #expect(throws: TemplateError(.unsupportedConstruct, "statement 'macro' is not supported", line: 2, column: 4)) {
             try ChatTemplate(source: "ok\n{% macro greet(name) %}hi{% endmacro %}", bosToken: "", eosToken: "")

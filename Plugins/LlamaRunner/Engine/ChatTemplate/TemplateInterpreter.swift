@@ -283,7 +283,8 @@ struct TemplateInterpreter {
                 guard case .string(let part) = left else {
                     throw error(.evaluation, "'in <string>' needs a string on the left, not \(left.typeName)", at: offset)
                 }
-                return .boolean(part.isEmpty || text.contains(part))
+                // Code points, not Swift's grapheme-aware matching: "e" is in "e\u{301}", as in Python.
+                return .boolean(part.isEmpty || Array(text.utf8).firstRange(of: Array(part.utf8)) != nil)
             case .array(let items): return .boolean(items.contains { $0.equals(left) })
             case .object(let object):
                 if case .string(let key) = left { return .boolean(object[key] != nil) }
