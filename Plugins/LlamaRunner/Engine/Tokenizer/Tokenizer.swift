@@ -184,6 +184,15 @@ public final class Tokenizer: Sendable {
         specialSplitter.split(bytes, parseSpecial: true)
     }
 
+    /// Token ids for a prompt rendered by the model's chat template: special tokens parsed,
+    /// BOS/EOS added as the vocabulary asks, but no second BOS when the template already wrote
+    /// one (templates such as Llama 3's start with `bos_token`).
+    public func encodeChatPrompt(_ rendered: String) -> [Int32] {
+        var ids = encode(rendered, addSpecial: true, parseSpecial: true)
+        if addsBos, let bos = bosTokenId, ids.count >= 2, ids[0] == bos, ids[1] == bos { ids.removeFirst() }
+        return ids
+    }
+
     // MARK: Decoding
 
     /// The bytes token `id` stands for (possibly part of a UTF-8 character). Control and
