@@ -2,6 +2,12 @@
 ///
 /// Built once per model from `TokenizerVocabulary`; immutable and safe to share across threads
 /// (each `encode` call uses its own scratch buffers).
+///
+/// Encoding: `SpecialTokenSplitter` cuts special tokens out of the text; each remaining piece goes
+/// to `BytePairEncoder` (`PreTokenizer` + `ChunkScanner` split it into chunks, `BytePairMerger`
+/// merges each chunk's bytes, spelled in `ByteLevelAlphabet`) or to `SentencePieceEncoder`.
+/// Decoding: every token's bytes are precomputed; `StreamingDetokenizer` holds back partial
+/// UTF-8 characters.
 public final class Tokenizer: Sendable {
     public enum Kind: String, Sendable {
         /// `gpt2`: byte-level BPE with merges and a pre-tokenizer.
