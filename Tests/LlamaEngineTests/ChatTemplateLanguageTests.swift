@@ -16,6 +16,8 @@ import Testing
         #expect(try render("{% for m in messages %}\n  {{ m.role }}\n  {% endfor %}\n") == "  system\n  user\n")
         #expect(try render("{%- for m in messages -%}\n  [{{- m.role -}}]  \n{%- endfor %}") == "[system][user]")
         #expect(try render("a {# note #} b\n{# whole line #}\nc") == "a  b\nc")
+        // `+` turns the rules off for one tag.
+        #expect(try render("{% if true +%}\n  {%+ if true %}x{% endif %}{% endif %}") == "\n  x")
     }
 
     @Test func loopVariablesAndNamespaceScoping() throws {
