@@ -77,9 +77,19 @@ import Testing
         }
     }
 
+    @Test func macros() throws {
+        let source = """
+        {%- macro turn(role, text, end='|') -%}<{{ role }}>{{ text | trim }}{{ end }}{%- endmacro -%}
+        {%- for m in messages %}{{ turn(m.role, m.content) }}{% endfor %}{{ turn('x', 'y', end='.') }}
+        """
+        #expect(try render(source) == "<system>S|<user>u1|<x>y.")
+        #expect(throws: TemplateError.self) { try render("{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}") }
+        #expect(throws: TemplateError.self) { try render("{% macro f(a) %}{% endmacro %}{{ f(1, 2) }}") }
+    }
+
     @Test func unsupportedConstructsAreNamedWithTheirPosition() {
-        #expect(throws: TemplateError(.unsupportedConstruct, "statement 'macro' is not supported", line: 2, column: 4)) {
-            try ChatTemplate(source: "ok\n{% macro greet(name) %}hi{% endmacro %}", bosToken: "", eosToken: "")
+        #expect(throws: TemplateError(.unsupportedConstruct, "statement 'call' is not supported", line: 2, column: 4)) {
+            try ChatTemplate(source: "ok\n{% call greet(name) %}hi{% endcall %}", bosToken: "", eosToken: "")
         }
         #expect(throws: TemplateError(.unsupportedConstruct, "filter 'wordwrap' is not supported", line: 1, column: 9)) {
             try ChatTemplate(source: "{{ text | wordwrap }}", bosToken: "", eosToken: "")
