@@ -1,9 +1,9 @@
 /// Recursive-descent parser for the Jinja subset chat templates use. Statements: `if`/`elif`/
 /// `else`, `for` (with `else` and an `if` filter), `set` (plain, namespace attribute, block),
-/// and Hugging Face's `generation` block. Operator precedence follows Jinja: `if`-`else` <
+/// `macro`, and Hugging Face's `generation` block. Operator precedence follows Jinja: `if`-`else` <
 /// `or` < `and` < `not` < comparisons and `in` < `+ -` < `~` < `* / // %` < `**` < unary minus
 /// < postfix (`.x`, `[i]`, `(...)`, `|filter`, `is test`).
-/// Anything else (macros, `include`, `break`, ...) is an `unsupportedConstruct` error naming it.
+/// Anything else (`call`, `include`, `break`, ...) is an `unsupportedConstruct` error naming it.
 struct TemplateParser {
     private let source: [UInt8]
     private var segments: [TemplateLexer.Segment]
