@@ -48,6 +48,8 @@ import Testing
                 == "Hi|AB|d|1,2,3|system user")
         #expect(try render("{{ messages | selectattr('role', 'equalto', 'user') | list | length }}|{{ {'b': 1, 'a': [true, none, 'é\"']} | tojson }}")
                 == "1|{\"b\": 1, \"a\": [true, null, \"é\\\"\"]}")
+        #expect(try render("{{ ['brave_search', 'code_interpreter'] | reject('equalto', 'code_interpreter') | join(', ') }}|{{ [0, 1, 2, 3] | select('odd') | list }}|{{ [0, '', 'x'] | select | list }}")
+                == "brave_search|[1, 3]|['x']")
         #expect(try render("{{ ' a b '.strip().split(' ') }}|{{ 'Hello'.startswith('He') }}|{{ 'x-y'.replace('-', '+') }}|{% for k, v in {'k': 'v'}.items() %}{{ k }}={{ v }}{% endfor %}")
                 == "['a', 'b']|True|x+y|k=v")
     }

@@ -8,7 +8,7 @@ enum TemplateFilters {
         "trim": ["chars"], "length": [], "count": [], "upper": [], "lower": [], "title": [], "capitalize": [],
         "default": ["default_value", "boolean"], "d": ["default_value", "boolean"], "first": [], "last": [],
         "join": ["d", "attribute"], "string": [], "int": [], "float": [], "list": [], "tojson": ["indent"],
-        "safe": [], "replace": ["old", "new", "count"], "reverse": [], "selectattr": ["*"], "rejectattr": ["*"],
+        "safe": [], "replace": ["old", "new", "count"], "reverse": [], "selectattr": ["*"], "rejectattr": ["*"], "select": ["*"], "reject": ["*"],
         "map": ["*", "attribute", "default"], "items": [], "abs": [], "unique": [], "sort": ["reverse"],
         "indent": ["width", "first"], "escape": [], "e": [], "round": ["precision", "method"], "sum": [], "min": [], "max": [],
     ]
@@ -139,6 +139,16 @@ enum TemplateFilters {
                 throw fail("\(value.typeName) is not a dictionary")
             }
             return .array(object.keys.map { .array([.string($0), object[$0]!]) })
+        case "select", "reject":
+            let testName = try stringArgument(0, "test")
+            let testArguments = TemplateInterpreter.EvaluatedArguments(
+                positional: Array(arguments.positional.dropFirst(1)), named: [:])
+            let keep = name == "select"
+            return .array(try list().filter { item in
+                guard let testName else { return item.isTruthy == keep }
+                guard TemplateParser.tests.contains(testName) else { throw fail("unknown test '\(testName)'") }
+                return try interpreter.applyTest(testName, to: item, arguments: testArguments, at: offset) == keep
+            })
         case "selectattr", "rejectattr":
             guard let attribute = try stringArgument(0, "attribute") else { throw fail("needs an attribute name") }
             let testName = try stringArgument(1, "test")

@@ -19,7 +19,7 @@ struct TemplateParser {
     static let filters: Set<String> = [
         "trim", "length", "count", "upper", "lower", "title", "capitalize", "default", "d", "first", "last",
         "join", "string", "int", "float", "list", "tojson", "safe", "replace", "reverse", "selectattr",
-        "rejectattr", "map", "items", "abs", "unique", "sort", "indent", "escape", "e", "round", "sum", "min", "max",
+        "rejectattr", "select", "reject", "map", "items", "abs", "unique", "sort", "indent", "escape", "e", "round", "sum", "min", "max",
     ]
     static let tests: Set<String> = [
         "defined", "undefined", "none", "string", "number", "integer", "float", "boolean", "mapping",
