@@ -55,6 +55,13 @@ bench: deps model
 	$(SWIFT) build -c release --product tandem-llama
 	@for t in 1 2; do .build/release/tandem-llama bench $(MODEL_FILE) -t $$t -p 128 -n 128 -r $(BENCH_RUNS); done
 
+# Pre-tokenizer fixtures: random strings split by each pattern with Python's `regex` module.
+PRETOKENIZER_FIXTURES := .build/fixtures/pretokenizer/cases.json
+$(PRETOKENIZER_FIXTURES): scripts/pretokenizer-fixtures.py
+	@python3 -c 'import regex' 2>/dev/null || python3 -m pip install -q regex
+	python3 scripts/pretokenizer-fixtures.py $@
+test: $(PRETOKENIZER_FIXTURES)
+
 clean:
 	rm -rf .build
 	find $(PLUGINS_DIR) -name '*.so' -delete
