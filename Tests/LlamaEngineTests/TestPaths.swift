@@ -9,16 +9,8 @@ enum TestPaths {
     }()
     static let defaultModel = packageRoot + "/models/SmolLM2-135M-Instruct.Q4_1.gguf"
 
-    /// `TANDEM_REFERENCE`, or the nearest `shared/reference/smollm2` beside the checkout or one of
-    /// its parent folders.
-    static let reference: String = {
-        if let path = ProcessInfo.processInfo.environment["TANDEM_REFERENCE"] { return path }
-        var url = URL(fileURLWithPath: packageRoot)
-        while url.path != "/" {
-            let candidate = url.appendingPathComponent("shared/reference/smollm2").path
-            if FileManager.default.fileExists(atPath: candidate + "/greedy.jsonl") { return candidate }
-            url.deleteLastPathComponent()
-        }
-        return packageRoot + "/shared/reference/smollm2"
-    }()
+    /// `TANDEM_REFERENCE`, or the copy of llama.cpp's reference data kept with the tests
+    /// (Tests/Reference/smollm2, from the project's shared/reference), so a checkout is self-contained.
+    static let reference: String =
+        ProcessInfo.processInfo.environment["TANDEM_REFERENCE"] ?? packageRoot + "/Tests/Reference/smollm2"
 }
