@@ -5,82 +5,82 @@ let package = Package(
     name: "Tandem",
     products: [
         .executable(name: "tandem", targets: ["TandemCLI"]),
-        // Plugins: each a dynamic library, installed into plugins.d/ by `make plugins`.
-        .library(name: "TandemFake", type: .dynamic, targets: ["TandemFake"]),
-        // The cloud backend plugin, installed as plugins.d/tandem.cloud.so.
-        .library(name: "CloudHTTPS", type: .dynamic, targets: ["CloudHTTPSPlugin"]),
         .executable(name: "tandem-llama", targets: ["tandem-llama"]),
+        // Plugins: each a dynamic library, installed into plugins.d/<plugin id>.so by `make plugins`.
+        .library(name: "TandemFake", type: .dynamic, targets: ["TandemFake"]),
+        .library(name: "CloudHTTPS", type: .dynamic, targets: ["CloudHTTPSPlugin"]),
     ],
     targets: [
-        // The C ABI shared by the host and every plugin: one header, nothing else.
+        // ---- The ABI: the one header host and plugins share, and its Swift values ----
         .target(name: "CTandemABI", path: "Sources/CTandemABI"),
-
         // Swift values of the ABI's types, with conversions both ways (host encodes, plugins decode).
         .target(name: "TandemBridge", dependencies: ["CTandemABI"], path: "Sources/TandemBridge"),
 
-        // The host library: loading, backends, routing, sessions, options, pipeline.
-        .target(name: "Tandem", dependencies: ["CTandemABI", "TandemBridge", "CLTDL", "GuidedJSON"], path: "Sources/Tandem"),
-
+        // ---- System libraries ----
         // libltdl, dlopen and <elf.h> for the plugin loader.
         .systemLibrary(name: "CLTDL", path: "Sources/CLTDL"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        // libcurl, with typed wrappers for its variadic functions.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
 
-        // What every Swift plugin shares: settings, the model table, events, cancellation, the entry.
-        .target(name: "TandemPluginKit", dependencies: ["CTandemABI", "TandemBridge"], path: "Plugins/PluginKit"),
-
+        // ---- Host ----
+        // The host library: loading, backends, routing, sessions, options, guided output, tools.
+        .target(name: "Tandem", dependencies: ["CTandemABI", "TandemBridge", "CLTDL", "GuidedJSON"], path: "Sources/Tandem"),
+        // Guided generation: JSON values, schemas, Generable, constrained-decoding automaton and token mask.
+        .target(name: "GuidedJSON", path: "Sources/GuidedJSON", exclude: ["README.md"]),
+        // Quote library (DESIGN §6): store, curated catalog, quality pipeline, read-only agent
+        // tools and evaluation. It does not depend on the host.
+        .target(name: "QuoteLibrary", dependencies: ["CSQLite"], path: "Sources/QuoteLibrary", exclude: ["README.md"]),
         // The command-line tool `tandem`: a thin layer over the host library.
         .executableTarget(name: "TandemCLI", dependencies: ["Tandem", "GuidedJSON"], path: "Sources/TandemCLI"),
-        // Routing overhead (host + fake) against a direct ABI call: `make bench`.
-        .executableTarget(name: "tandem-bench-routing", dependencies: ["Tandem", "CTandemABI"], path: "Benchmarks/Routing"),
-        // Runs the built `tandem` binary too, so it depends on the CLI target to have it built.
-        .testTarget(name: "TandemTests", dependencies: ["Tandem", "TandemCLI"], path: "Tests/TandemTests"),
 
+        // ---- Plugins ----
+        // What every Swift plugin shares: settings, the model table, events, cancellation, the entry.
+        .target(name: "TandemPluginKit", dependencies: ["CTandemABI", "TandemBridge"], path: "Plugins/PluginKit"),
         // The deterministic, scriptable fake backend (plugin id tandem.fake).
         .target(name: "TandemFake", dependencies: ["TandemPluginKit"], path: "Plugins/Fake", exclude: ["README.md"]),
+        // The cloud backend's logic (transport, SSE, Gemini and OpenAI dialects, errors, retries,
+        // availability), a library so tests and the bench import it directly.
+        .target(name: "CloudHTTPSCore", dependencies: ["CCurl", "CTandemABI", "TandemBridge", "TandemPluginKit"],
+                path: "Plugins/CloudHTTPS/Core"),
+        // The cloud plugin's entry point (plugin id tandem.cloud): a thin shell around CloudHTTPSCore.
+        .target(name: "CloudHTTPSPlugin", dependencies: ["CloudHTTPSCore", "CTandemABI", "TandemBridge", "TandemPluginKit"],
+                path: "Plugins/CloudHTTPS/Plugin"),
+        // The local runner's engine: GGUF, tensors, tokenizers, templates, forward pass, sampling.
+        .target(name: "LlamaEngine", dependencies: ["LlamaKernels"], path: "Plugins/LlamaRunner/Engine"),
+        // x86 intrinsics kernels for the engine, chosen at run time (Swift SIMD is the fallback).
+        .target(name: "LlamaKernels", path: "Plugins/LlamaRunner/Kernels"),
+        // The runner's companion tool (inspect, tokenize, complete, score, bench), from the same engine.
+        .executableTarget(name: "tandem-llama", dependencies: ["LlamaEngine"], path: "Plugins/LlamaRunner/Tool"),
 
+        // ---- Benchmarks (`make bench`) ----
+        // Routing overhead (host + fake) against a direct ABI call.
+        .executableTarget(name: "tandem-bench-routing", dependencies: ["Tandem", "CTandemABI"], path: "Benchmarks/Routing"),
+        // Loading plugins.d/ in a fresh process (target: at most 50 ms).
+        .executableTarget(name: "tandem-bench-plugin-load", dependencies: ["Tandem"], path: "Benchmarks/PluginLoad"),
+        // Cloud: event latency against the mock server and SSE + JSON parse throughput.
+        .executableTarget(name: "cloud-bench", dependencies: ["CloudHTTPSCore", "TandemBridge"], path: "Plugins/CloudHTTPS/Bench"),
+
+        // ---- Tests ----
+        // Runs the built `tandem` binary too, so it depends on the CLI target to have it built.
+        .testTarget(name: "TandemTests", dependencies: ["Tandem", "TandemCLI"], path: "Tests/TandemTests"),
         // Every plugin in plugins.d/ through the real loader against the ABI's rules.
         .testTarget(name: "ConformanceTests", dependencies: ["Tandem"], path: "Tests/ConformanceTests",
                     exclude: ["settings.json"]),
         // Bad plugins built in the tests, each rejected with its precise reason.
         .testTarget(name: "LoaderTests", dependencies: ["Tandem"], path: "Tests/LoaderTests", exclude: ["Fixtures"]),
-
-        // Benchmark: loading plugins.d/ in a fresh process (target: at most 50 ms).
-        .executableTarget(name: "tandem-bench-plugin-load", dependencies: ["Tandem"], path: "Benchmarks/PluginLoad"),
-
-        // The local runner's engine: GGUF, tensors, tokenizers, templates, forward pass, sampling.
-        .target(name: "LlamaEngine", path: "Plugins/LlamaRunner/Engine"),
-
-        // Quote library (DESIGN §6): the system SQLite, then store, curated catalog, quality
-        // pipeline, read-only agent tools and evaluation; a crash-test writer for the store tests.
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
-                       providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "QuoteLibrary", dependencies: ["CSQLite"], path: "Sources/QuoteLibrary", exclude: ["README.md"]),
-        .executableTarget(name: "QuoteStoreCrashWriter", dependencies: ["QuoteLibrary"],
-                          path: "Tests/QuoteStoreCrashWriter"),
-        .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "QuoteStoreCrashWriter"],
-                    path: "Tests/QuoteLibraryTests"),
-        // Guided generation: JSON values, schemas, Generable, constrained-decoding automaton and token mask.
-        .target(name: "GuidedJSON", path: "Sources/GuidedJSON", exclude: ["README.md"]),
         .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON"], path: "Tests/GuidedJSONTests"),
         // Guided generation and tools in the host: typed responses, snapshots, the tool loop,
         // routing by capability, `tandem respond --schema`; through the real loader and tandem.fake.
         .testTarget(name: "GuidedHostTests", dependencies: ["Tandem", "GuidedJSON", "TandemCLI"], path: "Tests/GuidedHostTests"),
-        // libcurl, with typed wrappers for its variadic functions.
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        // The cloud backend's logic (transport, SSE, Gemini and OpenAI dialects, errors, retries,
-        // availability), a library so tests and the bench import it directly.
-        .target(name: "CloudHTTPSCore", dependencies: ["CCurl", "CTandemABI", "TandemBridge", "TandemPluginKit"], path: "Plugins/CloudHTTPS/Core"),
-        // The cloud plugin's entry point: a thin shell around CloudHTTPSCore.
-        .target(name: "CloudHTTPSPlugin", dependencies: ["CloudHTTPSCore", "CTandemABI", "TandemBridge", "TandemPluginKit"], path: "Plugins/CloudHTTPS/Plugin"),
-        // `make bench-cloud`: event latency against the mock server and SSE + JSON parse throughput.
-        .executableTarget(name: "cloud-bench", dependencies: ["CloudHTTPSCore", "TandemBridge"], path: "Plugins/CloudHTTPS/Bench"),
-        .testTarget(
-            name: "CloudHTTPSTests", dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit", "CTandemABI"],
-            path: "Tests/CloudHTTPSTests", exclude: ["MockServer"]),
-        .target(name: "LlamaEngine", dependencies: ["LlamaKernels"], path: "Plugins/LlamaRunner/Engine"),
-        // x86 intrinsics kernels for the engine, chosen at run time (Swift SIMD is the fallback).
-        .target(name: "LlamaKernels", path: "Plugins/LlamaRunner/Kernels"),
-        // The runner's companion tool (inspect, complete, score, bench), built from the same engine.
-        .executableTarget(name: "tandem-llama", dependencies: ["LlamaEngine"], path: "Plugins/LlamaRunner/Tool"),
+        // A child process the store's crash and two-writer tests start and kill.
+        .executableTarget(name: "QuoteStoreCrashWriter", dependencies: ["QuoteLibrary"], path: "Tests/QuoteStoreCrashWriter"),
+        .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "QuoteStoreCrashWriter"],
+                    path: "Tests/QuoteLibraryTests"),
+        .testTarget(name: "CloudHTTPSTests", dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit", "CTandemABI"],
+                    path: "Tests/CloudHTTPSTests", exclude: ["MockServer"]),
         .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine"], path: "Tests/LlamaEngineTests"),
     ]
 )
