@@ -160,12 +160,13 @@ struct QuotePipelineTests {
     func expiredBudgetCancelsStoresNothingAndRecordsATimeout(ignoresCancellation: Bool) async throws {
         let folder = try TemporaryFolder()
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
-        let writer = ScriptedWriter([.slow(Self.good, .seconds(30), ignoresCancellation: ignoresCancellation)])
+        let writer = ScriptedWriter([.slow(Self.good, .seconds(300), ignoresCancellation: ignoresCancellation)])
         let started = ContinuousClock.now
         let outcome = await Self.pipeline(store, writer: writer)
             .generate(locale: "en", budget: Budget(kind: .voice, limit: .milliseconds(200)))
-        // Far below the writer's 30 s: the caller is answered at the deadline, not when the writer ends.
-        #expect(ContinuousClock.now - started < .seconds(10), "the caller gets the timeout at the deadline")
+        // Far below the writer's 300 s: the caller is answered at the deadline, not when the writer
+        // ends. The bound is loose because the suite shares two cores with the model tests.
+        #expect(ContinuousClock.now - started < .seconds(60), "the caller gets the timeout at the deadline")
         #expect(outcome.run.branch == .timeout && outcome.run.budget == "voice")
         #expect(outcome.run.persistence == .notAttempted)
         #expect(try store.count() == 0)
