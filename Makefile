@@ -84,6 +84,6 @@ DEBIAN_PACKAGES += openssl python3
 .PHONY: bench-cloud
 bench-cloud: deps
 	$(SWIFT) build -c release --product cloud-bench
-	.build/release/cloud-bench --mock Tests/CloudHTTPSTests/MockServer/mock_server.py
+	.build/release/cloud-bench --mock Tests/MockCloudServer/mock_server.py
 # Installed by `make plugins` as plugins.d/tandem.cloud.so.
 PLUGINS += $(BUILD_DIR)/libCloudHTTPS.so=tandem.cloud

@@ -73,7 +73,14 @@ let package = Package(
         // `make bench-cloud`: event latency against the mock server and SSE + JSON parse throughput.
         .executableTarget(name: "cloud-bench", dependencies: ["CloudHTTPSCore", "TandemBridge"], path: "Plugins/CloudHTTPS/Bench"),
         .testTarget(
-            name: "CloudHTTPSTests", dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit", "CTandemABI"],
-            path: "Tests/CloudHTTPSTests", exclude: ["MockServer"]),
+            name: "CloudHTTPSTests", dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit", "CTandemABI", "MockCloudServer"],
+            path: "Tests/CloudHTTPSTests"),
+        // Test support: the TLS mock of both cloud protocols (mock_server.py) and its Swift harness.
+        .target(name: "MockCloudServer", dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit"],
+                path: "Tests/MockCloudServer", exclude: ["mock_server.py"]),
+        // tandem.cloud through the host as a user runs it: the routing rows, `tandem respond`,
+        // tools and guided output on the mock, the key kept out of every output.
+        .testTarget(name: "CloudRoutingTests", dependencies: ["Tandem", "GuidedJSON", "TandemCLI", "CloudHTTPSCore", "MockCloudServer"],
+                    path: "Tests/CloudRoutingTests"),
     ]
 )
