@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "TandemFake", dependencies: ["TandemPluginKit"], path: "Plugins/Fake", exclude: ["README.md"]),
 
         // Every plugin in plugins.d/ through the real loader against the ABI's rules.
-        .testTarget(name: "ConformanceTests", dependencies: ["Tandem"], path: "Tests/ConformanceTests",
+        .testTarget(name: "ConformanceTests", dependencies: ["Tandem", "MockCloudServer"], path: "Tests/ConformanceTests",
                     exclude: ["settings.json"]),
         // Bad plugins built in the tests, each rejected with its precise reason.
         .testTarget(name: "LoaderTests", dependencies: ["Tandem"], path: "Tests/LoaderTests", exclude: ["Fixtures"]),

@@ -18,6 +18,7 @@ struct CLIRun {
         process.currentDirectoryURL = URL(fileURLWithPath: fixture.folder)
         var environment = ProcessInfo.processInfo.environment
         environment[MockServer.keyVariable] = MockServer.apiKey
+        environment.merge(MockServer.wrongKeyVariables) { _, new in new }
         environment["TANDEM_LOG"] = "debug"
         process.environment = environment
         let out = Pipe(), err = Pipe()

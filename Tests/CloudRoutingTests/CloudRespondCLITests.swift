@@ -1,0 +1,82 @@
+import Foundation
+import MockCloudServer
+import Testing
+
+import enum CloudHTTPSCore.DialectKind
+
+/// `tandem respond --mode cloud-only` as an operator runs it: the real binary, a config file
+/// pointing `tandem.cloud` at the mock, the key in the environment. The config's own mode is
+/// prefer-local with a local side that would answer, so only `--mode` sends it to the cloud.
+@Suite struct CloudRespondCLITests {
+    static let dialects: [DialectKind] = [.gemini, .openai]
+
+    static func fixture(_ dialect: DialectKind, _ scenario: String = "ok") throws -> CloudHostFixture {
+        try CloudHostFixture(dialect, scenario: scenario, mode: "prefer-local")
+    }
+
+    @Test(arguments: dialects)
+    func printsTheAnswerAndWhoServedIt(_ dialect: DialectKind) throws {
+        let fixture = try Self.fixture(dialect)
+        defer { fixture.cleanUp() }
+        let run = try CLIRun(fixture, ["respond", "--mode", "cloud-only", "Hello mock"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "Echo: Hello mock\n")
+        #expect(run.stderr.contains("served by cloud, model \(CloudHostFixture.servedVersion(dialect))"), "\(run.stderr)")
+        #expect(!run.leaksKey)
+        #expect(try fixture.requests().count == 1)
+    }
+
+    @Test(arguments: dialects)
+    func jsonCarriesTheMocksModelVersion(_ dialect: DialectKind) throws {
+        let fixture = try Self.fixture(dialect)
+        defer { fixture.cleanUp() }
+        let run = try CLIRun(fixture, ["respond", "--mode", "cloud-only", "--json", "Hello mock"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try run.json()
+        #expect(json["text"] as? String == "Echo: Hello mock")
+        #expect(json["modelVersion"] as? String == CloudHostFixture.servedVersion(dialect))
+        #expect(json["servedBy"] as? String == "cloud")
+        #expect(json["finishReason"] as? String == "stop")
+        let usage = try #require(json["usage"] as? [String: Any])
+        #expect((usage["outputTokens"] as? Int ?? 0) > 0)
+        let fallback = try #require(json["fallback"] as? [String: Any])
+        #expect(fallback["primary"] as? String == "cloud")
+        #expect(fallback["reason"] is NSNull)
+        #expect(!run.leaksKey)
+    }
+
+    @Test(arguments: dialects)
+    func streamPrintsThePiecesAsTheyArrive(_ dialect: DialectKind) throws {
+        let fixture = try Self.fixture(dialect)
+        defer { fixture.cleanUp() }
+        let plain = try CLIRun(fixture, ["respond", "--mode", "cloud-only", "--stream", "Hello mock"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout == "Echo: Hello mock\n")
+        #expect(plain.stderr.contains("served by cloud, model \(CloudHostFixture.servedVersion(dialect))"))
+
+        let json = try CLIRun(fixture, ["respond", "--mode", "cloud-only", "--stream", "--json", "Hello mock"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let lines = try json.stdout.split(separator: "\n").map { line in
+            try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        let deltas = lines.compactMap { $0["delta"] as? String }
+        #expect(deltas.count == 3, "the mock streams the echo in three events: \(deltas)")
+        #expect(deltas.joined() == "Echo: Hello mock")
+        #expect(lines.last?["modelVersion"] as? String == CloudHostFixture.servedVersion(dialect))
+        #expect(!plain.leaksKey && !json.leaksKey)
+    }
+
+    @Test(arguments: dialects)
+    func aServerErrorExitsWithTheCloudsStatus(_ dialect: DialectKind) throws {
+        let fixture = try Self.fixture(dialect, "unavailable")
+        defer { fixture.cleanUp() }
+        let run = try CLIRun(fixture, ["respond", "--mode", "cloud-only", "--json", "Hello mock"])
+        #expect(run.status == 6, "backend error: \(run.stderr)")
+        let error = try #require(try run.json()["error"] as? [String: Any])
+        #expect(error["code"] as? String == "backendFailure")
+        #expect(error["status"] as? String == "serverError")
+        #expect((error["primary"] as? [String: Any])?["backend"] as? String == "cloud")
+        #expect(run.stderr.contains("cloud: failed (serverError"), "\(run.stderr)")
+        #expect(!run.leaksKey)
+    }
+}
