@@ -15,10 +15,10 @@ import enum CloudHTTPSCore.DialectKind
     }
 
     @Test(arguments: dialects)
-    func printsTheAnswerAndWhoServedIt(_ dialect: DialectKind) throws {
+    func printsTheAnswerAndWhoServedIt(_ dialect: DialectKind) async throws {
         let fixture = try Self.fixture(dialect)
         defer { fixture.cleanUp() }
-        let run = try CLIRun(fixture, ["respond", "--mode", "cloud-only", "Hello mock"])
+        let run = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "Hello mock"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "Echo: Hello mock\n")
         #expect(run.stderr.contains("served by cloud, model \(CloudHostFixture.servedVersion(dialect))"), "\(run.stderr)")
@@ -27,10 +27,10 @@ import enum CloudHTTPSCore.DialectKind
     }
 
     @Test(arguments: dialects)
-    func jsonCarriesTheMocksModelVersion(_ dialect: DialectKind) throws {
+    func jsonCarriesTheMocksModelVersion(_ dialect: DialectKind) async throws {
         let fixture = try Self.fixture(dialect)
         defer { fixture.cleanUp() }
-        let run = try CLIRun(fixture, ["respond", "--mode", "cloud-only", "--json", "Hello mock"])
+        let run = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "--json", "Hello mock"])
         #expect(run.status == 0, "\(run.stderr)")
         let json = try run.json()
         #expect(json["text"] as? String == "Echo: Hello mock")
@@ -46,15 +46,15 @@ import enum CloudHTTPSCore.DialectKind
     }
 
     @Test(arguments: dialects)
-    func streamPrintsThePiecesAsTheyArrive(_ dialect: DialectKind) throws {
+    func streamPrintsThePiecesAsTheyArrive(_ dialect: DialectKind) async throws {
         let fixture = try Self.fixture(dialect)
         defer { fixture.cleanUp() }
-        let plain = try CLIRun(fixture, ["respond", "--mode", "cloud-only", "--stream", "Hello mock"])
+        let plain = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "--stream", "Hello mock"])
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(plain.stdout == "Echo: Hello mock\n")
         #expect(plain.stderr.contains("served by cloud, model \(CloudHostFixture.servedVersion(dialect))"))
 
-        let json = try CLIRun(fixture, ["respond", "--mode", "cloud-only", "--stream", "--json", "Hello mock"])
+        let json = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "--stream", "--json", "Hello mock"])
         #expect(json.status == 0, "\(json.stderr)")
         let lines = try json.stdout.split(separator: "\n").map { line in
             try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -67,10 +67,10 @@ import enum CloudHTTPSCore.DialectKind
     }
 
     @Test(arguments: dialects)
-    func aServerErrorExitsWithTheCloudsStatus(_ dialect: DialectKind) throws {
+    func aServerErrorExitsWithTheCloudsStatus(_ dialect: DialectKind) async throws {
         let fixture = try Self.fixture(dialect, "unavailable")
         defer { fixture.cleanUp() }
-        let run = try CLIRun(fixture, ["respond", "--mode", "cloud-only", "--json", "Hello mock"])
+        let run = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "--json", "Hello mock"])
         #expect(run.status == 6, "backend error: \(run.stderr)")
         let error = try #require(try run.json()["error"] as? [String: Any])
         #expect(error["code"] as? String == "backendFailure")

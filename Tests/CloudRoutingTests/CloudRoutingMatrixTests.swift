@@ -15,7 +15,7 @@ import enum CloudHTTPSCore.DialectKind
 
     @Test(arguments: dialects)
     func preferCloudWithTheMockStoppedFallsBackToLocalAsOffline(_ dialect: DialectKind) async throws {
-        let mock = try MockServer.start()
+        let mock = try await onOwnThread { try MockServer.start() }
         let fixture = try CloudHostFixture(dialect, scenario: "ok", mock: mock)
         defer { fixture.cleanUp() }
         let session = try fixture.session()
@@ -24,7 +24,7 @@ import enum CloudHTTPSCore.DialectKind
         #expect(served.servedBy == "cloud")
         #expect(served.content == "Echo: \(Self.prompt)")
         // ...then, with the server gone, the connection is refused and the local side serves.
-        mock.stop()
+        try await onOwnThread { mock.stop() }
         let fallback = try await session.respond(to: Self.prompt)
         #expect(fallback.servedBy == "local")
         #expect(fallback.content == "The local side answers.")
@@ -79,7 +79,8 @@ import enum CloudHTTPSCore.DialectKind
 
     @Test(arguments: dialects)
     func tlsFailureThrowsAndNeverFallsBack(_ dialect: DialectKind) async throws {
-        // Without ca_file the system CAs are used, and they do not trust the mock's test CA.
+        // Without ca_file the system CAs are used, and they do not trust the mock's test CA. A
+        // policy widened to other failures still does not cover TLS.
         let fixture = try CloudHostFixture(dialect, scenario: "ok", cloud: ["ca_file": ""], fallbackAlsoOn: ["serverError", "rateLimited"])
         defer { fixture.cleanUp() }
         let session = try fixture.session()
@@ -89,6 +90,26 @@ import enum CloudHTTPSCore.DialectKind
         #expect(error?.primary?.backendID == "cloud")
         #expect(error?.secondary == nil, "a TLS failure is not offline: the local side is not asked")
         #expect(try fixture.requests().isEmpty, "nothing reached the server")
+    }
+
+    @Test(arguments: dialects)
+    func anUnconfiguredCloudIsNotCalledAndCarriesItsReason(_ dialect: DialectKind) async throws {
+        // No key in the environment: availability says notConfigured without a network call.
+        let unset = ["api_key_env": "TANDEM_TEST_UNSET_VARIABLE"]
+        let preferCloud = try CloudHostFixture(dialect, scenario: "ok", cloud: unset)
+        defer { preferCloud.cleanUp() }
+        let response = try await preferCloud.session().respond(to: Self.prompt)
+        #expect(response.servedBy == "local")
+        #expect(!response.fallback.primaryTried)
+        #expect(response.fallback.reason?.name == "notConfigured")
+        #expect(try preferCloud.requests().isEmpty)
+
+        let cloudOnly = try CloudHostFixture(dialect, scenario: "ok", mode: "cloud-only", cloud: unset)
+        defer { cloudOnly.cleanUp() }
+        let error = await #expect(throws: TandemError.self) { try await cloudOnly.session().respond(to: Self.prompt) }
+        #expect(error?.code == .unavailable)
+        #expect(error?.availabilityReason == .notConfigured)
+        #expect(error?.message.contains("TANDEM_TEST_UNSET_VARIABLE") == true, "names the variable: \(String(describing: error))")
     }
 
     @Test(arguments: dialects)

@@ -8,7 +8,8 @@ import enum CloudHTTPSCore.DialectKind
 /// The recognisable key (`MockServer.apiKey`, in the environment of every run) never appears in
 /// anything `tandem respond` prints, on success or on any error path, plain, `--json` or
 /// `--stream`, with every log line enabled; nor in the errors the host API hands back.
-@Suite struct CloudSecretTests {
+/// Serialized: forty processes at once would starve the timing tests of other suites.
+@Suite(.serialized) struct CloudSecretTests {
     struct Run: Sendable, CustomStringConvertible {
         var dialect: DialectKind
         var scenario: String
@@ -37,10 +38,10 @@ import enum CloudHTTPSCore.DialectKind
     }
 
     @Test(arguments: runs)
-    func theKeyNeverAppearsInWhatTheCLIPrints(_ run: Run) throws {
+    func theKeyNeverAppearsInWhatTheCLIPrints(_ run: Run) async throws {
         let fixture = try Self.fixture(run.dialect, run.scenario)
         defer { fixture.cleanUp() }
-        let outcome = try CLIRun(fixture, ["respond"] + run.flags + ["Tell me a secret"])
+        let outcome = try await CLIRun.run(fixture, ["respond"] + run.flags + ["Tell me a secret"])
         #expect(!outcome.stdout.isEmpty || !outcome.stderr.isEmpty, "the run printed something: \(run)")
         #expect(run.scenario == "ok" ? outcome.status == 0 : outcome.status != 0, "\(run): \(outcome.stderr)")
         #expect(!outcome.leaksKey, "\(run)\nstdout: \(outcome.stdout)\nstderr: \(outcome.stderr)")

@@ -4,14 +4,19 @@ import MockCloudServer
 /// One run of the built `tandem` binary (next to the test bundle) with a fixture's config, the
 /// mock's key in its environment and every log line enabled (`TANDEM_LOG=debug`), so a test
 /// can search all it printed.
-struct CLIRun {
+struct CLIRun: Sendable {
     static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tandem").path
 
     let status: Int32
     let stdout: String
     let stderr: String
 
-    init(_ fixture: CloudHostFixture, _ arguments: [String]) throws {
+    /// Runs `tandem --config <fixture's> arguments` to its end, on a thread of its own.
+    static func run(_ fixture: CloudHostFixture, _ arguments: [String]) async throws -> CLIRun {
+        try await onOwnThread { try CLIRun(fixture, arguments) }
+    }
+
+    private init(_ fixture: CloudHostFixture, _ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = ["--config", fixture.configPath] + arguments
