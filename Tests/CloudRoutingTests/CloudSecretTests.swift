@@ -55,6 +55,21 @@ import enum CloudHTTPSCore.DialectKind
         }
     }
 
+    /// `backends` and `availability` describe the configured cloud without its key.
+    @Test(arguments: [DialectKind.gemini, .openai])
+    func theKeyNeverAppearsInBackendsOrAvailability(_ dialect: DialectKind) async throws {
+        let fixture = try Self.fixture(dialect, "ok")
+        defer { fixture.cleanUp() }
+        let availability = try await CLIRun.run(fixture, ["availability", "--json"])
+        #expect(availability.status == 0, "\(availability.stderr)")
+        let cloud = try #require((try availability.json()["backends"] as? [String: Any])?["cloud"] as? [String: Any])
+        #expect(cloud["available"] as? Bool == true)
+        let backends = try await CLIRun.run(fixture, ["backends", "--json"])
+        #expect(backends.status == 0, "\(backends.stderr)")
+        #expect(backends.stdout.contains("tandem.cloud"))
+        #expect(!availability.leaksKey && !backends.leaksKey)
+    }
+
     @Test(arguments: [DialectKind.gemini, .openai])
     func theKeyNeverAppearsInHostErrors(_ dialect: DialectKind) async throws {
         for scenario in ["echo-key", "unavailable", "ratelimit", "notfound"] {
