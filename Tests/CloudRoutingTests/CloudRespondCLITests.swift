@@ -67,6 +67,24 @@ import enum CloudHTTPSCore.DialectKind
     }
 
     @Test(arguments: dialects)
+    func schemaPrintsTheValidatedDocumentAndItsSnapshots(_ dialect: DialectKind) async throws {
+        let fixture = try Self.fixture(dialect, "json")
+        defer { fixture.cleanUp() }
+        let schema = #"{"type": "object", "properties": {"city": {"type": "string"}, "population": {"type": "integer", "minimum": 0}}, "required": ["city", "population"]}"#
+        try schema.write(toFile: fixture.folder + "/city.json", atomically: true, encoding: .utf8)
+        let whole = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "--schema", "city.json", "Facts about Paris"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        #expect(whole.stdout == #"{"city":"Paris","population":2102650}"# + "\n")
+        #expect(whole.stderr.contains("served by cloud, model \(CloudHostFixture.servedVersion(dialect))"))
+        // Streamed: the snapshot after the mock's first piece, then the validated document.
+        let streamed = try await CLIRun.run(
+            fixture, ["respond", "--mode", "cloud-only", "--schema", "city.json", "--stream", "Facts about Paris"])
+        #expect(streamed.status == 0, "\(streamed.stderr)")
+        #expect(streamed.stdout.split(separator: "\n") == [#"{"city":"Paris"}"#, #"{"city":"Paris","population":2102650}"#])
+        #expect(!whole.leaksKey && !streamed.leaksKey)
+    }
+
+    @Test(arguments: dialects)
     func aServerErrorExitsWithTheCloudsStatus(_ dialect: DialectKind) async throws {
         let fixture = try Self.fixture(dialect, "unavailable")
         defer { fixture.cleanUp() }

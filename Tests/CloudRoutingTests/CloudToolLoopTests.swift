@@ -9,8 +9,11 @@ import Testing
 @Suite struct CloudToolLoopTests {
     /// Gemini 3 (the mock refuses a function-call turn without its thought signature, as the
     /// real API does): the calls arrive whole, the signature travels back verbatim.
-    @Test func geminiFunctionCallsWithThoughtSignatures() async throws {
-        let fixture = try CloudHostFixture(.gemini, scenario: "tools", mode: "cloud-only", model: "gemini-3.5-flash")
+    /// Streamed (SSE) and whole (`"stream": false`) answers alike.
+    @Test(arguments: ["true", "false"])
+    func geminiFunctionCallsWithThoughtSignatures(stream: String) async throws {
+        let fixture = try CloudHostFixture(
+            .gemini, scenario: "tools", mode: "cloud-only", model: "gemini-3.5-flash", cloud: ["stream": stream])
         defer { fixture.cleanUp() }
         let weather = WeatherTool(), time = TimeTool()
         let session = try fixture.session(tools: [weather, time])
@@ -37,9 +40,11 @@ import Testing
         #expect(answers.compactMap { ($0["functionResponse"] as? [String: Any])?["name"] as? String } == ["get_weather", "get_time"])
     }
 
-    /// OpenAI: the two calls arrive as streamed argument fragments, joined by index.
-    @Test func openAIToolCallsFromStreamedFragments() async throws {
-        let fixture = try CloudHostFixture(.openai, scenario: "tools", mode: "cloud-only")
+    /// OpenAI tool_calls, answered by tool messages carrying the call ids.
+    /// Streamed, the calls are argument fragments joined by index; whole, one message.
+    @Test(arguments: ["true", "false"])
+    func openAIToolCalls(stream: String) async throws {
+        let fixture = try CloudHostFixture(.openai, scenario: "tools", mode: "cloud-only", cloud: ["stream": stream])
         defer { fixture.cleanUp() }
         let weather = WeatherTool(), time = TimeTool()
         let session = try fixture.session(tools: [weather, time])
