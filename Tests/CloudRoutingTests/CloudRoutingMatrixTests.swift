@@ -32,7 +32,9 @@ import enum CloudHTTPSCore.DialectKind
         #expect(fallback.fallback.primaryID == "cloud")
         #expect(fallback.fallback.primaryTried)
         #expect(fallback.fallback.reason?.name == "offline")
-        // The session kept the cloud's answer: the local side received the whole conversation.
+        // The local side received the whole conversation, the cloud's answer included: the fake
+        // counts the words of every message (prompt 3, "Echo: Name a river" 4, prompt 3).
+        #expect(fallback.usage.promptTokens == 3 + 4 + 3)
         #expect(session.transcript.entries.count == 4)
     }
 
