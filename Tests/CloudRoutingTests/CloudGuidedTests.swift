@@ -13,7 +13,7 @@ import enum CloudHTTPSCore.DialectKind
 
     @Test(arguments: dialects)
     func respondGeneratingDecodesTheMocksDocument(_ dialect: DialectKind) async throws {
-        let fixture = try CloudHostFixture(dialect, scenario: "json", mode: "cloud-only")
+        let fixture = try await CloudHostFixture(dialect, scenario: "json", mode: "cloud-only")
         defer { fixture.cleanUp() }
         let session = try fixture.session()
         let answer = try await session.respond(to: "Facts about Paris", generating: CityFacts.self)
@@ -21,7 +21,7 @@ import enum CloudHTTPSCore.DialectKind
         #expect(answer.servedBy == "cloud")
         #expect(answer.response.rawResponse.modelVersion == CloudHostFixture.servedVersion(dialect))
 
-        let sent = try #require(try fixture.requests().first)
+        let sent = try #require(try await fixture.requests().first)
         let schemaSent: Any?
         switch dialect {
         case .gemini:
@@ -41,7 +41,7 @@ import enum CloudHTTPSCore.DialectKind
 
     @Test(arguments: dialects)
     func snapshotsArriveFieldByField(_ dialect: DialectKind) async throws {
-        let fixture = try CloudHostFixture(dialect, scenario: "json", mode: "cloud-only")
+        let fixture = try await CloudHostFixture(dialect, scenario: "json", mode: "cloud-only")
         defer { fixture.cleanUp() }
         var snapshots: [GuidedSnapshot<CityFacts>] = []
         for try await snapshot in try fixture.session().streamResponse(to: "Facts about Paris", generating: CityFacts.self) {
@@ -60,7 +60,7 @@ import enum CloudHTTPSCore.DialectKind
     @Test(arguments: dialects)
     func anAnswerThatIsNotTheDocumentIsADecodingFailure(_ dialect: DialectKind) async throws {
         // The `ok` scenario ignores the schema and echoes the prompt as text.
-        let fixture = try CloudHostFixture(dialect, scenario: "ok", mode: "cloud-only")
+        let fixture = try await CloudHostFixture(dialect, scenario: "ok", mode: "cloud-only")
         defer { fixture.cleanUp() }
         let session = try fixture.session()
         let error = await #expect(throws: TandemError.self) {

@@ -10,25 +10,25 @@ import enum CloudHTTPSCore.DialectKind
 @Suite struct CloudRespondCLITests {
     static let dialects: [DialectKind] = [.gemini, .openai]
 
-    static func fixture(_ dialect: DialectKind, _ scenario: String = "ok") throws -> CloudHostFixture {
-        try CloudHostFixture(dialect, scenario: scenario, mode: "prefer-local")
+    static func fixture(_ dialect: DialectKind, _ scenario: String = "ok") async throws -> CloudHostFixture {
+        try await CloudHostFixture(dialect, scenario: scenario, mode: "prefer-local")
     }
 
     @Test(arguments: dialects)
     func printsTheAnswerAndWhoServedIt(_ dialect: DialectKind) async throws {
-        let fixture = try Self.fixture(dialect)
+        let fixture = try await Self.fixture(dialect)
         defer { fixture.cleanUp() }
         let run = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "Hello mock"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "Echo: Hello mock\n")
         #expect(run.stderr.contains("served by cloud, model \(CloudHostFixture.servedVersion(dialect))"), "\(run.stderr)")
         #expect(!run.leaksKey)
-        #expect(try fixture.requests().count == 1)
+        #expect(try await fixture.requests().count == 1)
     }
 
     @Test(arguments: dialects)
     func jsonCarriesTheMocksModelVersion(_ dialect: DialectKind) async throws {
-        let fixture = try Self.fixture(dialect)
+        let fixture = try await Self.fixture(dialect)
         defer { fixture.cleanUp() }
         let run = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "--json", "Hello mock"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -47,7 +47,7 @@ import enum CloudHTTPSCore.DialectKind
 
     @Test(arguments: dialects)
     func streamPrintsThePiecesAsTheyArrive(_ dialect: DialectKind) async throws {
-        let fixture = try Self.fixture(dialect)
+        let fixture = try await Self.fixture(dialect)
         defer { fixture.cleanUp() }
         let plain = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "--stream", "Hello mock"])
         #expect(plain.status == 0, "\(plain.stderr)")
@@ -68,7 +68,7 @@ import enum CloudHTTPSCore.DialectKind
 
     @Test(arguments: dialects)
     func schemaPrintsTheValidatedDocumentAndItsSnapshots(_ dialect: DialectKind) async throws {
-        let fixture = try Self.fixture(dialect, "json")
+        let fixture = try await Self.fixture(dialect, "json")
         defer { fixture.cleanUp() }
         let schema = #"{"type": "object", "properties": {"city": {"type": "string"}, "population": {"type": "integer", "minimum": 0}}, "required": ["city", "population"]}"#
         try schema.write(toFile: fixture.folder + "/city.json", atomically: true, encoding: .utf8)
@@ -86,7 +86,7 @@ import enum CloudHTTPSCore.DialectKind
 
     @Test(arguments: dialects)
     func aServerErrorExitsWithTheCloudsStatus(_ dialect: DialectKind) async throws {
-        let fixture = try Self.fixture(dialect, "unavailable")
+        let fixture = try await Self.fixture(dialect, "unavailable")
         defer { fixture.cleanUp() }
         let run = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "--json", "Hello mock"])
         #expect(run.status == 6, "backend error: \(run.stderr)")

@@ -16,7 +16,7 @@ import enum CloudHTTPSCore.DialectKind
     @Test(arguments: dialects)
     func preferCloudWithTheMockStoppedFallsBackToLocalAsOffline(_ dialect: DialectKind) async throws {
         let mock = try await onOwnThread { try MockServer.start() }
-        let fixture = try CloudHostFixture(dialect, scenario: "ok", mock: mock)
+        let fixture = try await CloudHostFixture(dialect, scenario: "ok", mock: mock)
         defer { fixture.cleanUp() }
         let session = try fixture.session()
         // The same config first reaches the running mock...
@@ -40,7 +40,7 @@ import enum CloudHTTPSCore.DialectKind
 
     @Test(arguments: dialects)
     func preferCloudWith503AfterRetriesThrowsServerErrorNamingTheCloud(_ dialect: DialectKind) async throws {
-        let fixture = try CloudHostFixture(dialect, scenario: "unavailable", cloud: ["max_attempts": "3"])
+        let fixture = try await CloudHostFixture(dialect, scenario: "unavailable", cloud: ["max_attempts": "3"])
         defer { fixture.cleanUp() }
         let session = try fixture.session()
         let error = await #expect(throws: TandemError.self) { try await session.respond(to: Self.prompt) }
@@ -50,13 +50,13 @@ import enum CloudHTTPSCore.DialectKind
         #expect(error?.primary?.reason.name == "serverError")
         #expect(error?.message.hasPrefix("cloud: failed") == true, "\(String(describing: error))")
         #expect(error?.secondary == nil, "a 5xx of a cloud primary never reaches the local side")
-        #expect(try fixture.requests().count == 3, "retried up to max_attempts")
+        #expect(try await fixture.requests().count == 3, "retried up to max_attempts")
         #expect(session.transcript.entries.isEmpty)
     }
 
     @Test(arguments: dialects)
     func preferCloudWith429ThrowsRateLimitedByDefault(_ dialect: DialectKind) async throws {
-        let fixture = try CloudHostFixture(dialect, scenario: "ratelimit", cloud: ["max_attempts": "2"])
+        let fixture = try await CloudHostFixture(dialect, scenario: "ratelimit", cloud: ["max_attempts": "2"])
         defer { fixture.cleanUp() }
         let error = await #expect(throws: TandemError.self) { try await fixture.session().respond(to: Self.prompt) }
         #expect(error?.code == .backendFailure)
@@ -64,12 +64,12 @@ import enum CloudHTTPSCore.DialectKind
         #expect((error?.failure?.retryAfterMilliseconds ?? 0) > 0, "the server's delay reaches the caller")
         #expect(error?.primary?.backendID == "cloud")
         #expect(error?.secondary == nil)
-        #expect(try fixture.requests().count == 2, "a 429 with a short delay is retried")
+        #expect(try await fixture.requests().count == 2, "a 429 with a short delay is retried")
     }
 
     @Test(arguments: dialects)
     func preferCloudWith429FallsBackWhenTheConfigWidensThePolicy(_ dialect: DialectKind) async throws {
-        let fixture = try CloudHostFixture(
+        let fixture = try await CloudHostFixture(
             dialect, scenario: "ratelimit", cloud: ["max_attempts": "1"], fallbackAlsoOn: ["rateLimited"])
         defer { fixture.cleanUp() }
         let response = try await fixture.session().respond(to: Self.prompt)
@@ -83,7 +83,7 @@ import enum CloudHTTPSCore.DialectKind
     func tlsFailureThrowsAndNeverFallsBack(_ dialect: DialectKind) async throws {
         // Without ca_file the system CAs are used, and they do not trust the mock's test CA. A
         // policy widened to other failures still does not cover TLS.
-        let fixture = try CloudHostFixture(dialect, scenario: "ok", cloud: ["ca_file": ""], fallbackAlsoOn: ["serverError", "rateLimited"])
+        let fixture = try await CloudHostFixture(dialect, scenario: "ok", cloud: ["ca_file": ""], fallbackAlsoOn: ["serverError", "rateLimited"])
         defer { fixture.cleanUp() }
         let session = try fixture.session()
         let error = await #expect(throws: TandemError.self) { try await session.respond(to: Self.prompt) }
@@ -91,22 +91,22 @@ import enum CloudHTTPSCore.DialectKind
         #expect(error?.failure?.status == .tls)
         #expect(error?.primary?.backendID == "cloud")
         #expect(error?.secondary == nil, "a TLS failure is not offline: the local side is not asked")
-        #expect(try fixture.requests().isEmpty, "nothing reached the server")
+        #expect(try await fixture.requests().isEmpty, "nothing reached the server")
     }
 
     @Test(arguments: dialects)
     func anUnconfiguredCloudIsNotCalledAndCarriesItsReason(_ dialect: DialectKind) async throws {
         // No key in the environment: availability says notConfigured without a network call.
         let unset = ["api_key_env": "TANDEM_TEST_UNSET_VARIABLE"]
-        let preferCloud = try CloudHostFixture(dialect, scenario: "ok", cloud: unset)
+        let preferCloud = try await CloudHostFixture(dialect, scenario: "ok", cloud: unset)
         defer { preferCloud.cleanUp() }
         let response = try await preferCloud.session().respond(to: Self.prompt)
         #expect(response.servedBy == "local")
         #expect(!response.fallback.primaryTried)
         #expect(response.fallback.reason?.name == "notConfigured")
-        #expect(try preferCloud.requests().isEmpty)
+        #expect(try await preferCloud.requests().isEmpty)
 
-        let cloudOnly = try CloudHostFixture(dialect, scenario: "ok", mode: "cloud-only", cloud: unset)
+        let cloudOnly = try await CloudHostFixture(dialect, scenario: "ok", mode: "cloud-only", cloud: unset)
         defer { cloudOnly.cleanUp() }
         let error = await #expect(throws: TandemError.self) { try await cloudOnly.session().respond(to: Self.prompt) }
         #expect(error?.code == .unavailable)
@@ -116,7 +116,7 @@ import enum CloudHTTPSCore.DialectKind
 
     @Test(arguments: dialects)
     func preferLocalWithLocalUnavailableIsServedByTheMockCloud(_ dialect: DialectKind) async throws {
-        let fixture = try CloudHostFixture(dialect, scenario: "ok", mode: "prefer-local", local: ["availability": "modelNotReady"])
+        let fixture = try await CloudHostFixture(dialect, scenario: "ok", mode: "prefer-local", local: ["availability": "modelNotReady"])
         defer { fixture.cleanUp() }
         let response = try await fixture.session().respond(to: Self.prompt)
         #expect(response.servedBy == "cloud")
@@ -131,7 +131,7 @@ import enum CloudHTTPSCore.DialectKind
 
     @Test(arguments: dialects)
     func preferLocalStreamsTheCloudAnswerInPieces(_ dialect: DialectKind) async throws {
-        let fixture = try CloudHostFixture(dialect, scenario: "ok", mode: "prefer-local", local: ["availability": "modelNotReady"])
+        let fixture = try await CloudHostFixture(dialect, scenario: "ok", mode: "prefer-local", local: ["availability": "modelNotReady"])
         defer { fixture.cleanUp() }
         var snapshots: [ResponseSnapshot] = []
         for try await snapshot in try fixture.session().streamResponse(to: Self.prompt) { snapshots.append(snapshot) }

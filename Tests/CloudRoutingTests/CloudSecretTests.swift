@@ -26,7 +26,7 @@ import enum CloudHTTPSCore.DialectKind
         }
     }
 
-    static func fixture(_ dialect: DialectKind, _ scenario: String) throws -> CloudHostFixture {
+    static func fixture(_ dialect: DialectKind, _ scenario: String) async throws -> CloudHostFixture {
         var cloud = ["max_attempts": "2"]
         switch scenario {
         case "stopped": cloud["base_url"] = "https://127.0.0.1:\(try closedPort())/mock/ok/\(dialect == .gemini ? "v1beta" : "v1")"
@@ -34,12 +34,12 @@ import enum CloudHTTPSCore.DialectKind
         default: break
         }
         let mockScenario = ["stopped", "wrong-key"].contains(scenario) ? "ok" : scenario
-        return try CloudHostFixture(dialect, scenario: mockScenario, mode: "cloud-only", cloud: cloud)
+        return try await CloudHostFixture(dialect, scenario: mockScenario, mode: "cloud-only", cloud: cloud)
     }
 
     @Test(arguments: runs)
     func theKeyNeverAppearsInWhatTheCLIPrints(_ run: Run) async throws {
-        let fixture = try Self.fixture(run.dialect, run.scenario)
+        let fixture = try await Self.fixture(run.dialect, run.scenario)
         defer { fixture.cleanUp() }
         let outcome = try await CLIRun.run(fixture, ["respond"] + run.flags + ["Tell me a secret"])
         #expect(!outcome.stdout.isEmpty || !outcome.stderr.isEmpty, "the run printed something: \(run)")
@@ -58,7 +58,7 @@ import enum CloudHTTPSCore.DialectKind
     /// `backends` and `availability` describe the configured cloud without its key.
     @Test(arguments: [DialectKind.gemini, .openai])
     func theKeyNeverAppearsInBackendsOrAvailability(_ dialect: DialectKind) async throws {
-        let fixture = try Self.fixture(dialect, "ok")
+        let fixture = try await Self.fixture(dialect, "ok")
         defer { fixture.cleanUp() }
         let availability = try await CLIRun.run(fixture, ["availability", "--json"])
         #expect(availability.status == 0, "\(availability.stderr)")
@@ -73,7 +73,7 @@ import enum CloudHTTPSCore.DialectKind
     @Test(arguments: [DialectKind.gemini, .openai])
     func theKeyNeverAppearsInHostErrors(_ dialect: DialectKind) async throws {
         for scenario in ["echo-key", "unavailable", "ratelimit", "notfound"] {
-            let fixture = try Self.fixture(dialect, scenario)
+            let fixture = try await Self.fixture(dialect, scenario)
             defer { fixture.cleanUp() }
             let error = await #expect(throws: TandemError.self) { try await fixture.session().respond(to: "Tell me a secret") }
             let texts = [error.map { "\($0)" }, error?.message, error?.failure?.message, error?.primary.map { "\($0)" }]

@@ -12,7 +12,7 @@ import Testing
     /// Streamed (SSE) and whole (`"stream": false`) answers alike.
     @Test(arguments: ["true", "false"])
     func geminiFunctionCallsWithThoughtSignatures(stream: String) async throws {
-        let fixture = try CloudHostFixture(
+        let fixture = try await CloudHostFixture(
             .gemini, scenario: "tools", mode: "cloud-only", model: "gemini-3.5-flash", cloud: ["stream": stream])
         defer { fixture.cleanUp() }
         let weather = WeatherTool(), time = TimeTool()
@@ -28,7 +28,7 @@ import Testing
         #expect(response.toolCalls.map(\.signature) == ["c2lnbmF0dXJlLW9uZQ==", ""])
         Self.expectTranscript(session.transcript, toolOutputs: ["Sunny in Paris", "12:00 in Europe/Paris"], version: "gemini-3.5-flash-001")
 
-        let sent = try fixture.requests()
+        let sent = try await fixture.requests()
         try #require(sent.count == 2, "one request per model turn")
         let declarations = try #require(((sent[0]["tools"] as? [[String: Any]])?.first?["functionDeclarations"]) as? [[String: Any]])
         #expect(declarations.compactMap { $0["name"] as? String } == ["get_weather", "get_time"])
@@ -44,7 +44,7 @@ import Testing
     /// Streamed, the calls are argument fragments joined by index; whole, one message.
     @Test(arguments: ["true", "false"])
     func openAIToolCalls(stream: String) async throws {
-        let fixture = try CloudHostFixture(.openai, scenario: "tools", mode: "cloud-only", cloud: ["stream": stream])
+        let fixture = try await CloudHostFixture(.openai, scenario: "tools", mode: "cloud-only", cloud: ["stream": stream])
         defer { fixture.cleanUp() }
         let weather = WeatherTool(), time = TimeTool()
         let session = try fixture.session(tools: [weather, time])
@@ -57,7 +57,7 @@ import Testing
         #expect(response.toolCalls.map(\.id) == ["call_1", "call_2"])
         Self.expectTranscript(session.transcript, toolOutputs: ["Sunny in Paris", "12:00 in CET"], version: "gpt-4o-mini-2026-01-01")
 
-        let sent = try fixture.requests()
+        let sent = try await fixture.requests()
         try #require(sent.count == 2)
         let tools = try #require(sent[0]["tools"] as? [[String: Any]])
         #expect(tools.compactMap { ($0["function"] as? [String: Any])?["name"] as? String } == ["get_weather", "get_time"])
@@ -71,7 +71,7 @@ import Testing
     /// The same conversation through prefer-cloud, streamed: each turn's text as snapshots,
     /// the tools run between the turns.
     @Test func streamedToolLoopOnPreferCloud() async throws {
-        let fixture = try CloudHostFixture(.openai, scenario: "tools")
+        let fixture = try await CloudHostFixture(.openai, scenario: "tools")
         defer { fixture.cleanUp() }
         let session = try fixture.session(tools: [WeatherTool(), TimeTool()])
         var last: ResponseSnapshot?

@@ -28,12 +28,18 @@ struct CloudHostFixture {
     /// - Parameters:
     ///   - cloud: settings added to (or, with an empty value, removed from) the cloud's defaults.
     ///   - fallbackAlsoOn: the config's `fallback.also_on` (the widened policy), when not empty.
+    ///   - mock: a private server; the shared one when nil (started off the cooperative pool on
+    ///     first use, so tests waiting for it do not hold the pool's threads).
     init(
-        _ dialect: DialectKind, scenario: String, mock: MockServer = .shared, mode: String = "prefer-cloud",
+        _ dialect: DialectKind, scenario: String, mock: MockServer? = nil, mode: String = "prefer-cloud",
         model: String? = nil, cloud: [String: String] = [:], local: [String: String] = [:], fallbackAlsoOn: [String] = []
-    ) throws {
+    ) async throws {
         self.dialect = dialect
-        self.mock = mock
+        if let mock {
+            self.mock = mock
+        } else {
+            self.mock = try await onOwnThread { MockServer.shared }
+        }
         token = MockServer.token(scenario)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-cloudhost-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -41,8 +47,8 @@ struct CloudHostFixture {
         var cloudSettings = [
             "dialect": dialect.rawValue,
             "model": model ?? Self.defaultModel(dialect),
-            "base_url": mock.baseURL(dialect, token: token),
-            "ca_file": mock.caFile,
+            "base_url": self.mock.baseURL(dialect, token: token),
+            "ca_file": self.mock.caFile,
             "api_key_env": MockServer.keyVariable,
             "retry_base_delay_ms": "20",
         ]
@@ -75,5 +81,14 @@ struct CloudHostFixture {
     }
 
     /// The JSON bodies this fixture's scenario received, oldest first.
-    func requests() throws -> [[String: Any]] { try mock.requests(token) }
+    func requests() async throws -> [[String: Any]] {
+        let (mock, token) = (mock, token)
+        return try await onOwnThread { try mock.requests(token).map(JSONObject.init) }.map(\.members)
+    }
+}
+
+/// A decoded JSON object handed across threads (JSONSerialization's values are immutable).
+private struct JSONObject: @unchecked Sendable {
+    let members: [String: Any]
+    init(_ members: [String: Any]) { self.members = members }
 }
