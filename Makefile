@@ -112,7 +112,7 @@ bench-llama: deps model build
 
 # Cloud plugin: SSE + JSON parse throughput and mock-to-callback event latency.
 bench-cloud: deps build
-	$(BUILD_DIR)/cloud-bench --mock Tests/CloudHTTPSTests/MockServer/mock_server.py
+	$(BUILD_DIR)/cloud-bench --mock Tests/MockCloudServer/mock_server.py
 
 # Guided decoding: token-mask time per decoding step over a 49,152-token vocabulary.
 bench-guided: deps

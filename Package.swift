@@ -67,7 +67,7 @@ let package = Package(
         // Runs the built `tandem` binary too, so it depends on the CLI target to have it built.
         .testTarget(name: "TandemTests", dependencies: ["Tandem", "TandemCLI"], path: "Tests/TandemTests"),
         // Every plugin in plugins.d/ through the real loader against the ABI's rules.
-        .testTarget(name: "ConformanceTests", dependencies: ["Tandem"], path: "Tests/ConformanceTests",
+        .testTarget(name: "ConformanceTests", dependencies: ["Tandem", "MockCloudServer"], path: "Tests/ConformanceTests",
                     exclude: ["settings.json"]),
         // Bad plugins built in the tests, each rejected with its precise reason.
         .testTarget(name: "LoaderTests", dependencies: ["Tandem"], path: "Tests/LoaderTests", exclude: ["Fixtures"]),
@@ -79,8 +79,17 @@ let package = Package(
         .executableTarget(name: "QuoteStoreCrashWriter", dependencies: ["QuoteLibrary"], path: "Tests/QuoteStoreCrashWriter"),
         .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "QuoteStoreCrashWriter"],
                     path: "Tests/QuoteLibraryTests"),
-        .testTarget(name: "CloudHTTPSTests", dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit", "CTandemABI"],
-                    path: "Tests/CloudHTTPSTests", exclude: ["MockServer"]),
+        // Test support: the TLS mock of both cloud protocols (mock_server.py) and its Swift harness.
+        .target(name: "MockCloudServer", dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit"],
+                path: "Tests/MockCloudServer", exclude: ["mock_server.py"]),
+        .testTarget(name: "CloudHTTPSTests",
+                    dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit", "CTandemABI", "MockCloudServer"],
+                    path: "Tests/CloudHTTPSTests"),
+        // tandem.cloud through the host as a user runs it: the routing rows, `tandem respond`,
+        // tools and guided output on the mock, the key kept out of every output.
+        .testTarget(name: "CloudRoutingTests",
+                    dependencies: ["Tandem", "GuidedJSON", "TandemCLI", "CloudHTTPSCore", "MockCloudServer"],
+                    path: "Tests/CloudRoutingTests"),
         .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine"], path: "Tests/LlamaEngineTests"),
     ]
 )

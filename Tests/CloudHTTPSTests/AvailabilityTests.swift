@@ -1,4 +1,5 @@
 @testable import CloudHTTPSCore
+import MockCloudServer
 import Foundation
 import TandemBridge
 import Testing

@@ -1,5 +1,6 @@
 import CTandemABI
 import CloudHTTPSCore
+import MockCloudServer
 import Foundation
 import Synchronization
 import TandemBridge

@@ -5,7 +5,7 @@
 //  2. Event latency (p50, p99): from the mock server writing an event (its wall-clock stamp is
 //     the event's text) to the host's stream callback, over TLS on loopback. Target: p50 <= 1 ms.
 //
-// Usage: cloud-bench --mock Tests/CloudHTTPSTests/MockServer/mock_server.py [--events N]
+// Usage: cloud-bench --mock Tests/MockCloudServer/mock_server.py [--events N]
 import CloudHTTPSCore
 import CTandemABI
 import Foundation
@@ -13,7 +13,7 @@ import TandemBridge
 import TandemPluginKit
 
 struct Options {
-    var mockScript = "Tests/CloudHTTPSTests/MockServer/mock_server.py"
+    var mockScript = "Tests/MockCloudServer/mock_server.py"
     var events = 2000
 
     init(_ arguments: [String]) {

@@ -1,4 +1,5 @@
 import CloudHTTPSCore
+import MockCloudServer
 import TandemBridge
 import TandemPluginKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import MockCloudServer
 import Tandem
 
 /// What the suite runs against: every plugin in plugins.d/ (or `TANDEM_PLUGINS_DIR`), loaded
@@ -6,7 +7,8 @@ import Tandem
 ///
 /// settings.json maps a plugin id to the settings its models need to open, as text values (what
 /// the plugin receives); relative paths are relative to the package root, where `swift test`
-/// runs. A plugin without an entry is opened with no settings.
+/// runs. A plugin without an entry is opened with no settings. `tandem.cloud` points at the
+/// cloud mock, so it runs the generation checks too.
 enum ConformanceEnvironment {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
@@ -17,15 +19,25 @@ enum ConformanceEnvironment {
 
     static let settingsFile = packageRoot + "/Tests/ConformanceTests/settings.json"
 
-    /// The settings for `id` from settings.json (none when it has no entry).
+    /// The settings for `id` from settings.json (none when it has no entry). A value may name
+    /// the test mock of the cloud protocols (Tests/MockCloudServer): `{mock}` becomes its
+    /// `https://127.0.0.1:PORT` and `{mock_ca}` its CA file; the mock is started on first use and
+    /// sets `MockServer.keyVariable` to the key it expects.
     static func settings(for id: String) throws -> [String: String] {
         guard let data = FileManager.default.contents(atPath: settingsFile) else {
             throw ConformanceFailure("cannot read \(settingsFile)")
         }
+        let settings: [String: String]
         do {
-            return try JSONDecoder().decode([String: [String: String]].self, from: data)[id] ?? [:]
+            settings = try JSONDecoder().decode([String: [String: String]].self, from: data)[id] ?? [:]
         } catch {
             throw ConformanceFailure("\(settingsFile): expected an object of plugin id -> {setting: text}: \(error)")
+        }
+        guard settings.values.contains(where: { $0.contains("{mock") }) else { return settings }
+        let mock = MockServer.shared
+        return settings.mapValues {
+            $0.replacingOccurrences(of: "{mock}", with: "https://127.0.0.1:\(mock.port)")
+                .replacingOccurrences(of: "{mock_ca}", with: mock.caFile)
         }
     }
 

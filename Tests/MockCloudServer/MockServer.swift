@@ -2,35 +2,40 @@ import CloudHTTPSCore
 import Foundation
 import TandemBridge
 import TandemPluginKit
-import Testing
 
-/// The Python mock server (MockServer/mock_server.py), started once per test process on a random
-/// port of 127.0.0.1 with a CA made for this run. It exits when this process closes its stdin.
-final class MockServer: @unchecked Sendable {
+/// The Python mock server (mock_server.py beside this file) on a random port of 127.0.0.1 with
+/// a CA made for this run. `shared` is started once per test process; `start()` gives a private
+/// one a test may `stop()`. A server exits when this process closes its stdin (or ends).
+public final class MockServer: @unchecked Sendable {
     /// The recognisable key every test uses; the secrecy tests search all output for it.
-    static let apiKey = "tandem-SECRET-key-5f9a27c3e1"
-    static let keyVariable = "TANDEM_TEST_CLOUD_KEY"
+    public static let apiKey = "tandem-SECRET-key-5f9a27c3e1"
+    public static let keyVariable = "TANDEM_TEST_CLOUD_KEY"
     /// Variables holding keys the mock rejects. All are set once, before any test reads the
     /// environment (setenv while other threads call getenv is not safe).
-    static let wrongKeyVariables = ["TANDEM_TEST_WRONG_KEY": "not-the-right-key", "TANDEM_TEST_WRONG_OPENAI_KEY": "sk-wrong"]
+    public static let wrongKeyVariables = ["TANDEM_TEST_WRONG_KEY": "not-the-right-key", "TANDEM_TEST_WRONG_OPENAI_KEY": "sk-wrong"]
 
-    let port: Int
-    let caFile: String
+    public let port: Int
+    public let caFile: String
     private let process: Process
     private let stdin: Pipe
 
-    static let shared: MockServer = {
+    public static let shared: MockServer = {
+        setenv(keyVariable, apiKey, 1)
+        for (name, value) in wrongKeyVariables { setenv(name, value, 1) }
         do { return try MockServer() } catch { fatalError("mock server failed to start: \(error)") }
     }()
 
-    static var scriptPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("MockServer/mock_server.py").path
+    public static var scriptPath: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("mock_server.py").path
+    }
+
+    /// A server of its own (its own port and CA), for a test that stops it.
+    public static func start() throws -> MockServer {
+        _ = shared  // the key variables are set once, by the first server
+        return try MockServer()
     }
 
     private init() throws {
-        setenv(Self.keyVariable, Self.apiKey, 1)
-        for (name, value) in Self.wrongKeyVariables { setenv(name, value, 1) }
         let workdir = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-mock-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
         process = Process()
@@ -52,7 +57,13 @@ final class MockServer: @unchecked Sendable {
         caFile = ca
     }
 
-    enum MockError: Error { case noBanner }
+    public enum MockError: Error { case noBanner }
+
+    /// Ends the server and waits until it is gone: its port then refuses connections.
+    public func stop() {
+        try? stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
 
     private static func readLine(_ handle: FileHandle) -> String? {
         var bytes: [UInt8] = []
@@ -65,15 +76,15 @@ final class MockServer: @unchecked Sendable {
     }
 
     /// A scenario token unique to one test, so request counters and logs are its own.
-    static func token(_ scenario: String) -> String { "\(scenario).\(UUID().uuidString.prefix(8).lowercased())" }
+    public static func token(_ scenario: String) -> String { "\(scenario).\(UUID().uuidString.prefix(8).lowercased())" }
 
-    func baseURL(_ dialect: DialectKind, token: String) -> String {
+    public func baseURL(_ dialect: DialectKind, token: String) -> String {
         "https://127.0.0.1:\(port)/mock/\(token)/\(dialect == .gemini ? "v1beta" : "v1")"
     }
 
     /// The JSON bodies the mock received for `token`, oldest first (fetched through the plugin's
     /// own transport: FoundationNetworking cannot trust a test CA).
-    func requests(_ token: String) throws -> [[String: Any]] {
+    public func requests(_ token: String) throws -> [[String: Any]] {
         let collector = BodyCollector()
         _ = try CurlSession().perform(
             HTTPRequest(method: .get, url: "https://127.0.0.1:\(port)/__log/\(token)"), caFile: caFile,

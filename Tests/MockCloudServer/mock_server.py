@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """A local HTTPS mock of the Gemini API and OpenAI-compatible chat completions (WIRE.md), for the
-CloudHTTPS tests and bench. Standard library only, plus the `openssl` command to make a CA.
+CloudHTTPS tests and bench, the host's CloudRoutingTests and the conformance suite (through
+MockServer.swift beside it). Standard library only, plus the `openssl` command to make a CA.
 
     python3 mock_server.py --workdir DIR
 

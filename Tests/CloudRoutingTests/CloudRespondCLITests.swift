@@ -1,0 +1,100 @@
+import Foundation
+import MockCloudServer
+import Testing
+
+import enum CloudHTTPSCore.DialectKind
+
+/// `tandem respond --mode cloud-only` as an operator runs it: the real binary, a config file
+/// pointing `tandem.cloud` at the mock, the key in the environment. The config's own mode is
+/// prefer-local with a local side that would answer, so only `--mode` sends it to the cloud.
+@Suite struct CloudRespondCLITests {
+    static let dialects: [DialectKind] = [.gemini, .openai]
+
+    static func fixture(_ dialect: DialectKind, _ scenario: String = "ok") async throws -> CloudHostFixture {
+        try await CloudHostFixture(dialect, scenario: scenario, mode: "prefer-local")
+    }
+
+    @Test(arguments: dialects)
+    func printsTheAnswerAndWhoServedIt(_ dialect: DialectKind) async throws {
+        let fixture = try await Self.fixture(dialect)
+        defer { fixture.cleanUp() }
+        let run = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "Hello mock"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "Echo: Hello mock\n")
+        #expect(run.stderr.contains("served by cloud, model \(CloudHostFixture.servedVersion(dialect))"), "\(run.stderr)")
+        #expect(!run.leaksKey)
+        #expect(try await fixture.requests().count == 1)
+    }
+
+    @Test(arguments: dialects)
+    func jsonCarriesTheMocksModelVersion(_ dialect: DialectKind) async throws {
+        let fixture = try await Self.fixture(dialect)
+        defer { fixture.cleanUp() }
+        let run = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "--json", "Hello mock"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try run.json()
+        #expect(json["text"] as? String == "Echo: Hello mock")
+        #expect(json["modelVersion"] as? String == CloudHostFixture.servedVersion(dialect))
+        #expect(json["servedBy"] as? String == "cloud")
+        #expect(json["finishReason"] as? String == "stop")
+        let usage = try #require(json["usage"] as? [String: Any])
+        #expect((usage["outputTokens"] as? Int ?? 0) > 0)
+        let fallback = try #require(json["fallback"] as? [String: Any])
+        #expect(fallback["primary"] as? String == "cloud")
+        #expect(fallback["reason"] is NSNull)
+        #expect(!run.leaksKey)
+    }
+
+    @Test(arguments: dialects)
+    func streamPrintsThePiecesAsTheyArrive(_ dialect: DialectKind) async throws {
+        let fixture = try await Self.fixture(dialect)
+        defer { fixture.cleanUp() }
+        let plain = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "--stream", "Hello mock"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout == "Echo: Hello mock\n")
+        #expect(plain.stderr.contains("served by cloud, model \(CloudHostFixture.servedVersion(dialect))"))
+
+        let json = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "--stream", "--json", "Hello mock"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let lines = try json.stdout.split(separator: "\n").map { line in
+            try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        let deltas = lines.compactMap { $0["delta"] as? String }
+        #expect(deltas.count == 3, "the mock streams the echo in three events: \(deltas)")
+        #expect(deltas.joined() == "Echo: Hello mock")
+        #expect(lines.last?["modelVersion"] as? String == CloudHostFixture.servedVersion(dialect))
+        #expect(!plain.leaksKey && !json.leaksKey)
+    }
+
+    @Test(arguments: dialects)
+    func schemaPrintsTheValidatedDocumentAndItsSnapshots(_ dialect: DialectKind) async throws {
+        let fixture = try await Self.fixture(dialect, "json")
+        defer { fixture.cleanUp() }
+        let schema = #"{"type": "object", "properties": {"city": {"type": "string"}, "population": {"type": "integer", "minimum": 0}}, "required": ["city", "population"]}"#
+        try schema.write(toFile: fixture.folder + "/city.json", atomically: true, encoding: .utf8)
+        let whole = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "--schema", "city.json", "Facts about Paris"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        #expect(whole.stdout == #"{"city":"Paris","population":2102650}"# + "\n")
+        #expect(whole.stderr.contains("served by cloud, model \(CloudHostFixture.servedVersion(dialect))"))
+        // Streamed: the snapshot after the mock's first piece, then the validated document.
+        let streamed = try await CLIRun.run(
+            fixture, ["respond", "--mode", "cloud-only", "--schema", "city.json", "--stream", "Facts about Paris"])
+        #expect(streamed.status == 0, "\(streamed.stderr)")
+        #expect(streamed.stdout.split(separator: "\n") == [#"{"city":"Paris"}"#, #"{"city":"Paris","population":2102650}"#])
+        #expect(!whole.leaksKey && !streamed.leaksKey)
+    }
+
+    @Test(arguments: dialects)
+    func aServerErrorExitsWithTheCloudsStatus(_ dialect: DialectKind) async throws {
+        let fixture = try await Self.fixture(dialect, "unavailable")
+        defer { fixture.cleanUp() }
+        let run = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "--json", "Hello mock"])
+        #expect(run.status == 6, "backend error: \(run.stderr)")
+        let error = try #require(try run.json()["error"] as? [String: Any])
+        #expect(error["code"] as? String == "backendFailure")
+        #expect(error["status"] as? String == "serverError")
+        #expect((error["primary"] as? [String: Any])?["backend"] as? String == "cloud")
+        #expect(run.stderr.contains("cloud: failed (serverError"), "\(run.stderr)")
+        #expect(!run.leaksKey)
+    }
+}
