@@ -30,9 +30,11 @@ import Tandem
         consumer.cancel()
         _ = await consumer.result
         // The session is released once the plugin noticed the cancellation.
-        while session.isResponding && ContinuousClock.now - start < .seconds(2) { try await Task.sleep(for: .milliseconds(5)) }
+        // The plugin hangs forever: being released at all proves the cancellation reached it (the
+        // bound is loose because tests share two cores; the ABI conformance suite times 100 ms).
+        while session.isResponding && ContinuousClock.now - start < .seconds(20) { try await Task.sleep(for: .milliseconds(5)) }
         #expect(!session.isResponding)
-        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(ContinuousClock.now - start < .seconds(10))
     }
 
     @Test func cancellingAGuidedRespondEndsWithCancelled() async throws {

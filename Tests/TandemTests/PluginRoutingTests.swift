@@ -56,7 +56,9 @@ import Testing
         task.cancel()
         let error = await #expect(throws: TandemError.self) { try await task.value }
         #expect(error?.code == .cancelled)
-        #expect(ContinuousClock.now - start < .seconds(1), "the plugin noticed the cancellation promptly")
+        // The plugin hangs forever, so returning at all proves the cancellation reached it; the
+        // bound is loose because tests share two cores (the ABI conformance suite times 100 ms).
+        #expect(ContinuousClock.now - start < .seconds(10), "the plugin noticed the cancellation")
     }
 
     @Test func invalidOptionsFailBeforeAnyPluginIsCalled() async throws {
