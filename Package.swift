@@ -6,6 +6,7 @@ let package = Package(
     products: [
         // Plugins: each a dynamic library, installed into plugins.d/ by `make plugins`.
         .library(name: "TandemFake", type: .dynamic, targets: ["TandemFake"]),
+        .executable(name: "tandem-llama", targets: ["tandem-llama"]),
     ],
     targets: [
         // The C ABI shared by the host and every plugin: one header, nothing else.
@@ -34,5 +35,8 @@ let package = Package(
 
         // The local runner's engine: GGUF, tensors, tokenizers, templates, forward pass, sampling.
         .target(name: "LlamaEngine", path: "Plugins/LlamaRunner/Engine"),
+        // The runner's companion tool (inspect, complete, score, bench), built from the same engine.
+        .executableTarget(name: "tandem-llama", dependencies: ["LlamaEngine"], path: "Plugins/LlamaRunner/Tool"),
+        .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine"], path: "Tests/LlamaEngineTests"),
     ]
 )

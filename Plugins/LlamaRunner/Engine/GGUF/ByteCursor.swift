@@ -1,0 +1,39 @@
+/// Reads little-endian fields from the mapped header, checking every read against the file end.
+struct ByteCursor {
+    let base: UnsafeRawPointer
+    let size: Int
+    let path: String
+    var offset: Int = 0
+
+    var remaining: Int { size - offset }
+
+    private func truncated(_ what: String) -> GGUFError {
+        GGUFError(.truncatedHeader, path: path, "file ends at byte \(size) while reading \(what) at byte \(offset)")
+    }
+
+    mutating func read<T: FixedWidthInteger>(_: T.Type, _ what: String) throws(GGUFError) -> T {
+        guard remaining >= MemoryLayout<T>.size else { throw truncated(what) }
+        let v = T(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: T.self))
+        offset += MemoryLayout<T>.size
+        return v
+    }
+
+    /// A 64-bit count that must fit, at `minimumItemSize` bytes each, in what is left of the file.
+    mutating func count(_ what: String, minimumItemSize: Int) throws(GGUFError) -> Int {
+        let raw = try read(UInt64.self, what)
+        guard raw <= UInt64(Int.max / max(minimumItemSize, 1)), Int(raw) * minimumItemSize <= remaining else {
+            throw GGUFError(.absurdCount, path: path, "\(what) is \(raw) at byte \(offset - 8), more than the \(remaining) bytes left can hold")
+        }
+        return Int(raw)
+    }
+
+    mutating func string(_ what: String) throws(GGUFError) -> String {
+        let length = try count("\(what) length", minimumItemSize: 1)
+        let bytes = UnsafeRawBufferPointer(start: base + offset, count: length)
+        guard let s = String(validating: bytes, as: UTF8.self) else {
+            throw GGUFError(.invalidString, path: path, "\(what) at byte \(offset) is not valid UTF-8")
+        }
+        offset += length
+        return s
+    }
+}

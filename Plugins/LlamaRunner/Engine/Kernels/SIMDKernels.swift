@@ -1,0 +1,67 @@
+/// Portable optimised kernels in Swift SIMD types: integer dot products of a quantised weight
+/// row with 8-bit activation blocks. The fallback when no intrinsics kernel suits the CPU.
+enum SIMDKernels {
+    /// out[t * outStride + r] = row r of `w` · token t of `x`, for r in `rows`, every token.
+    static func multiply(_ w: WeightMatrix, _ x: QuantizedActivations, rows: Range<Int>, out: UnsafeMutablePointer<Float>, outStride: Int) {
+        let blocks = x.blocksPerToken
+        for r in rows {
+            let row = w.row(r)
+            for t in 0..<x.tokens {
+                let q = UnsafeRawPointer(x.qs + t * x.columns), d = x.d + t * blocks, s = x.s + t * blocks
+                let v: Float
+                switch w.type {
+                case .q4_1: v = dotQ4_1(row, q, d, s, blocks)
+                case .q4_0: v = dotQ4_0(row, q, d, s, blocks)
+                case .q8_0: v = dotQ8_0(row, q, d, blocks)
+                default: preconditionFailure("\(w.type.name) has no integer kernel")
+                }
+                out[t * outStride + r] = v
+            }
+        }
+    }
+
+    @inline(__always) static func nibbleProducts(_ raw: SIMD16<UInt8>, _ q: UnsafeRawPointer) -> Int32 {
+        let lo = SIMD16<Int16>(truncatingIfNeeded: raw & 0x0F)
+        let hi = SIMD16<Int16>(truncatingIfNeeded: raw &>> 4)
+        let a0 = SIMD16<Int16>(truncatingIfNeeded: q.loadUnaligned(as: SIMD16<Int8>.self))
+        let a1 = SIMD16<Int16>(truncatingIfNeeded: q.loadUnaligned(fromByteOffset: 16, as: SIMD16<Int8>.self))
+        // 15 × 128 × 2 fits Int16; the 16-lane sum needs Int32.
+        return SIMD16<Int32>(truncatingIfNeeded: lo &* a0 &+ hi &* a1).wrappedSum()
+    }
+
+    static func dotQ4_1(_ w: UnsafeRawPointer, _ q: UnsafeRawPointer, _ d: UnsafePointer<Float>, _ s: UnsafePointer<Float>, _ blocks: Int) -> Float {
+        var acc: Float = 0
+        for b in 0..<blocks {
+            let p = w + 20 * b
+            let isum = nibbleProducts(p.loadUnaligned(fromByteOffset: 4, as: SIMD16<UInt8>.self), q + 32 * b)
+            acc += HalfFloat.load(p) * d[b] * Float(isum) + HalfFloat.load(p, 2) * s[b]
+        }
+        return acc
+    }
+
+    static func dotQ4_0(_ w: UnsafeRawPointer, _ q: UnsafeRawPointer, _ d: UnsafePointer<Float>, _ s: UnsafePointer<Float>, _ blocks: Int) -> Float {
+        var acc: Float = 0
+        for b in 0..<blocks {
+            let p = w + 18 * b
+            let isum = nibbleProducts(p.loadUnaligned(fromByteOffset: 2, as: SIMD16<UInt8>.self), q + 32 * b)
+            // Weights are (nibble - 8) × dw: subtract 8 × the activation sum (s / d, exact).
+            let dw = HalfFloat.load(p)
+            acc += dw * (d[b] * Float(isum) - 8 * s[b])
+        }
+        return acc
+    }
+
+    static func dotQ8_0(_ w: UnsafeRawPointer, _ q: UnsafeRawPointer, _ d: UnsafePointer<Float>, _ blocks: Int) -> Float {
+        var acc: Float = 0
+        for b in 0..<blocks {
+            let p = w + 34 * b
+            let w0 = SIMD16<Int16>(truncatingIfNeeded: p.loadUnaligned(fromByteOffset: 2, as: SIMD16<Int8>.self))
+            let w1 = SIMD16<Int16>(truncatingIfNeeded: p.loadUnaligned(fromByteOffset: 18, as: SIMD16<Int8>.self))
+            let a0 = SIMD16<Int16>(truncatingIfNeeded: (q + 32 * b).loadUnaligned(as: SIMD16<Int8>.self))
+            let a1 = SIMD16<Int16>(truncatingIfNeeded: (q + 32 * b).loadUnaligned(fromByteOffset: 16, as: SIMD16<Int8>.self))
+            let isum = SIMD16<Int32>(truncatingIfNeeded: w0 &* a0).wrappedSum() &+ SIMD16<Int32>(truncatingIfNeeded: w1 &* a1).wrappedSum()
+            acc += HalfFloat.load(p) * d[b] * Float(isum)
+        }
+        return acc
+    }
+}

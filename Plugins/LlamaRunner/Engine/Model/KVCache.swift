@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Keys and values of every processed position, per layer: `[layer][position][kvDim]` floats.
+/// The memory is reserved for the whole context but only touched pages become resident, so a
+/// short conversation costs little even with a long context.
+final class KVCache {
+    let layers: Int
+    let contextLength: Int
+    let kvDim: Int
+    let keys: UnsafeMutablePointer<Float>
+    let values: UnsafeMutablePointer<Float>
+    private let bytes: Int
+
+    init(layers: Int, contextLength: Int, kvDim: Int) {
+        self.layers = layers
+        self.contextLength = contextLength
+        self.kvDim = kvDim
+        bytes = layers * contextLength * kvDim * MemoryLayout<Float>.size
+        func reserve(_ n: Int) -> UnsafeMutablePointer<Float> {
+            let p = mmap(nil, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+            precondition(p != MAP_FAILED, "cannot reserve \(n) bytes for the KV cache")
+            return p!.bindMemory(to: Float.self, capacity: n / 4)
+        }
+        keys = reserve(bytes)
+        values = reserve(bytes)
+    }
+
+    deinit {
+        munmap(keys, bytes)
+        munmap(values, bytes)
+    }
+
+    @inline(__always) func key(layer: Int, position: Int) -> UnsafeMutablePointer<Float> {
+        keys + (layer * contextLength + position) * kvDim
+    }
+
+    @inline(__always) func value(layer: Int, position: Int) -> UnsafeMutablePointer<Float> {
+        values + (layer * contextLength + position) * kvDim
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// A loaded llama-family model: its file (weights mapped, not copied), shape, tensors and the
+/// thread pool its sessions compute on. Sessions of one model take turns on the pool.
+public final class LlamaModel: @unchecked Sendable {
+    public let file: GGUFFile
+    public let hyperparameters: LlamaHyperparameters
+    public let modelVersion: String
+    public let vocabularySize: Int
+    /// Tokens that end a generation: end of text and end of turn.
+    public let endOfGenerationTokens: Set<Int32>
+    let weights: LlamaWeights
+    let pool: ThreadPool
+    private var computeLock = pthread_mutex_t()
+
+    public var contextLength: Int { hyperparameters.contextLength }
+    public var threads: Int { pool.threads }
+
+    /// Loads the model. `threads` defaults to every core the process may use.
+    public convenience init(path: String, threads: Int? = nil) throws(GGUFError) {
+        try self.init(file: GGUFFile(path: path), threads: threads)
+    }
+
+    public init(file: GGUFFile, threads: Int? = nil) throws(GGUFError) {
+        self.file = file
+        let hp = try LlamaHyperparameters(file: file)
+        hyperparameters = hp
+        weights = try LlamaWeights(file: file, hp)
+        vocabularySize = weights.output.rows
+        modelVersion = ModelVersion.make(path: file.path, fileType: try file.integer("general.file_type"))
+        endOfGenerationTokens = try Self.endOfGenerationTokens(file, vocabularySize: vocabularySize)
+        pool = ThreadPool(threads: threads ?? Self.availableCores)
+        pthread_mutex_init(&computeLock, nil)
+    }
+
+    deinit { pthread_mutex_destroy(&computeLock) }
+
+    /// Cores this process may run on (respects CPU affinity and container limits).
+    public static var availableCores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// What a host needs to know before loading: reads the header only and checks that this
+    /// engine can run the file (architecture, tensor types, shapes).
+    public static func probe(path: String) throws(GGUFError) -> ModelProbe {
+        let file = try GGUFFile(path: path)
+        let hp = try LlamaHyperparameters(file: file)
+        _ = try LlamaWeights(file: file, hp)
+        let languages = (try file.array("general.languages") ?? []).compactMap(\.string)
+        return ModelProbe(
+            architecture: hp.architecture, modelVersion: ModelVersion.make(path: path, fileType: try file.integer("general.file_type")),
+            contextLength: hp.contextLength, languages: languages, fileBytes: file.mapping.size)
+    }
+
+    /// Serialises use of the thread pool between sessions.
+    func withCompute<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(&computeLock)
+        defer { pthread_mutex_unlock(&computeLock) }
+        return try body()
+    }
+
+    private static func endOfGenerationTokens(_ file: GGUFFile, vocabularySize: Int) throws(GGUFError) -> Set<Int32> {
+        var ids = Set<Int32>()
+        for key in ["tokenizer.ggml.eos_token_id", "tokenizer.ggml.eot_token_id", "tokenizer.ggml.eom_token_id"] {
+            if let id = try file.integer(key) {
+                guard id >= 0, id < vocabularySize else {
+                    throw GGUFError(.tokenIdOutOfRange, path: file.path, "\(key) is \(id), outside the vocabulary of \(vocabularySize)")
+                }
+                ids.insert(Int32(id))
+            }
+        }
+        // Chat models also end on their template's end-of-turn / end-of-text control tokens.
+        let names: Set<String> = ["<|endoftext|>", "<|im_end|>", "<|eot_id|>", "<|end_of_text|>", "<end_of_turn>", "<|end|>", "</s>"]
+        if let tokens = try file.array("tokenizer.ggml.tokens") {
+            for (i, t) in tokens.enumerated() where i < vocabularySize {
+                if let s = t.string, names.contains(s) { ids.insert(Int32(i)) }
+            }
+        }
+        return ids
+    }
+}
+
+/// The header facts `LlamaModel.probe` returns.
+public struct ModelProbe: Sendable, Equatable {
+    public let architecture: String
+    public let modelVersion: String
+    public let contextLength: Int
+    /// `general.languages` (empty when the file does not declare any).
+    public let languages: [String]
+    public let fileBytes: Int
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+/// One conversation's state on a model: the KV cache of the tokens processed so far and the
+/// scratch buffers of the forward pass. Not thread-safe; use one session per concurrent request.
+public final class LlamaSession: @unchecked Sendable {
+    /// What a forward pass reports for the positions it processes.
+    public enum Outputs: Sendable {
+        /// Next-token logits after the last position only (a prompt's usual case).
+        case lastLogits
+        /// Next-token logits after every position (scoring a fixed sequence).
+        case allLogits
+        /// The final normalised hidden state of every position (embeddings).
+        case hiddenStates
+    }
+
+    public let model: LlamaModel
+    public let contextLength: Int
+    /// The tokens whose keys and values are in the cache, in order.
+    public private(set) var tokens: [Int32] = []
+    let cache: KVCache
+    let workspace: Workspace
+    let rope: RotaryEmbedding
+    /// Tokens per forward chunk: the batch of the matrix products, and how often a long prefill
+    /// checks for cancellation.
+    public static let chunkSize = 64
+
+    /// A session with room for `contextLength` tokens (default and maximum: the model's).
+    public init(model: LlamaModel, contextLength: Int? = nil) {
+        self.model = model
+        let hp = model.hyperparameters
+        self.contextLength = max(1, min(contextLength ?? hp.contextLength, hp.contextLength))
+        cache = KVCache(layers: hp.layers, contextLength: self.contextLength, kvDim: hp.kvDim)
+        workspace = Workspace(hp: hp, vocabulary: model.vocabularySize, batch: Self.chunkSize, contextLength: self.contextLength, threads: model.threads)
+        rope = RotaryEmbedding(style: hp.ropeStyle, dimensions: hp.ropeDimensions, base: hp.ropeBase)
+    }
+
+    /// Forgets every processed token.
+    public func reset() { tokens.removeAll(keepingCapacity: true) }
+
+    /// Drops processed tokens after the first `count` (to reuse a shared prefix).
+    public func truncate(to count: Int) { tokens.removeLast(max(0, tokens.count - count)) }
+
+    /// Appends `newTokens` to the cache and reports `outputs`: `onOutput(index, values)` with the
+    /// index into `newTokens` and the logits (vocabulary size) or hidden state (embedding size).
+    /// The values are only valid during the call. Checks the context and every id before any
+    /// work; checks `shouldCancel` before every chunk.
+    public func evaluate(
+        _ newTokens: [Int32], outputs: Outputs = .lastLogits, shouldCancel: () -> Bool = { false },
+        onOutput: (Int, UnsafeBufferPointer<Float>) -> Void
+    ) throws(LlamaError) {
+        guard !newTokens.isEmpty else { throw LlamaError(.invalidRequest, "no tokens to evaluate") }
+        guard tokens.count + newTokens.count <= contextLength else {
+            throw LlamaError(.exceededContextWindowSize, "\(tokens.count + newTokens.count) tokens (\(tokens.count) in context + \(newTokens.count) new) exceed the context window of \(contextLength)")
+        }
+        if let bad = newTokens.first(where: { $0 < 0 || Int($0) >= model.vocabularySize }) {
+            throw LlamaError(.invalidToken, "token id \(bad) is outside the vocabulary of \(model.vocabularySize)")
+        }
+        var done = 0
+        while done < newTokens.count {
+            if shouldCancel() { throw LlamaError(.cancelled, "cancelled after \(done) of \(newTokens.count) tokens") }
+            let n = min(Self.chunkSize, newTokens.count - done)
+            let isLast = done + n == newTokens.count
+            newTokens.withUnsafeBufferPointer { all in
+                model.withCompute {
+                    forward(UnsafeBufferPointer(rebasing: all[done..<done + n]), outputs: outputs, lastChunk: isLast) { i, v in onOutput(done + i, v) }
+                }
+            }
+            tokens.append(contentsOf: newTokens[done..<done + n])
+            done += n
+        }
+    }
+
+    /// One chunk through every layer, with keys and values written at positions tokens.count...
+    private func forward(_ chunk: UnsafeBufferPointer<Int32>, outputs: Outputs, lastChunk: Bool, onOutput: (Int, UnsafeBufferPointer<Float>) -> Void) {
+        let hp = model.hyperparameters, weights = model.weights, ws = workspace, pool = model.pool
+        let T = chunk.count, d = hp.embedding, ff = hp.feedForward, qDim = hp.qDim, kvDim = hp.kvDim
+        let start = tokens.count, threads = pool.threads, xq = ws.quantized
+        let embedding = weights.tokenEmbedding
+        for t in 0..<T { Dequantize.row(embedding.type, embedding.row(Int(chunk[t])), count: d, into: ws.hidden + t * d) }
+        rope.angles(start: start, count: T, cos: ws.ropeCos, sin: ws.ropeSin)
+        let pairs = rope.pairs
+
+        func project(_ w: WeightMatrix, _ x: UnsafeMutablePointer<Float>, _ xStride: Int, into out: UnsafeMutablePointer<Float>, part: Int) {
+            MatMul.multiply(
+                w, xq: xq, xf: x, xStride: xStride, rows: ThreadPool.share(of: w.rows, part: part, parts: threads, granule: 4),
+                out: out, outStride: w.rows, scratch: ws.rowScratch + part * ws.rowScratchLength)
+        }
+
+        for (l, layer) in weights.layers.enumerated() {
+            // Attention block.
+            for t in 0..<T { VectorOps.rmsNorm(ws.hidden + t * d, layer.attentionNorm, ws.normed + t * d, d, epsilon: hp.rmsEpsilon) }
+            xq.quantize(ws.normed, tokens: T, columns: d, stride: d)
+            pool.run { i in
+                project(layer.query, ws.normed, d, into: ws.query, part: i)
+                project(layer.key, ws.normed, d, into: ws.key, part: i)
+                project(layer.value, ws.normed, d, into: ws.value, part: i)
+            }
+            for t in 0..<T {
+                let q = ws.query + t * qDim, k = ws.key + t * kvDim, v = ws.value + t * kvDim
+                if let b = layer.queryBias { VectorOps.add(b, into: q, qDim) }
+                if let b = layer.keyBias { VectorOps.add(b, into: k, kvDim) }
+                if let b = layer.valueBias { VectorOps.add(b, into: v, kvDim) }
+                rope.apply(q, heads: hp.heads, headDim: hp.headDim, cos: ws.ropeCos + t * pairs, sin: ws.ropeSin + t * pairs)
+                rope.apply(k, heads: hp.kvHeads, headDim: hp.headDim, cos: ws.ropeCos + t * pairs, sin: ws.ropeSin + t * pairs)
+                cache.key(layer: l, position: start + t).update(from: k, count: kvDim)
+                cache.value(layer: l, position: start + t).update(from: v, count: kvDim)
+            }
+            pool.run { i in
+                for job in ThreadPool.share(of: T * hp.heads, part: i, parts: threads) {
+                    attend(layer: l, token: job / hp.heads, head: job % hp.heads, position: start + job / hp.heads, scores: ws.scores + i * ws.contextLength)
+                }
+            }
+            xq.quantize(ws.attention, tokens: T, columns: qDim, stride: qDim)
+            pool.run { i in project(layer.attentionOutput, ws.attention, qDim, into: ws.projected, part: i) }
+            VectorOps.add(ws.projected, into: ws.hidden, T * d)
+
+            // Feed-forward block.
+            for t in 0..<T { VectorOps.rmsNorm(ws.hidden + t * d, layer.ffnNorm, ws.normed + t * d, d, epsilon: hp.rmsEpsilon) }
+            xq.quantize(ws.normed, tokens: T, columns: d, stride: d)
+            pool.run { i in
+                project(layer.gate, ws.normed, d, into: ws.gate, part: i)
+                project(layer.up, ws.normed, d, into: ws.up, part: i)
+            }
+            VectorOps.swiGLU(ws.gate, ws.up, T * ff)
+            xq.quantize(ws.gate, tokens: T, columns: ff, stride: ff)
+            pool.run { i in project(layer.down, ws.gate, ff, into: ws.projected, part: i) }
+            VectorOps.add(ws.projected, into: ws.hidden, T * d)
+        }
+
+        let wanted: Range<Int>
+        switch outputs {
+        case .lastLogits: wanted = lastChunk ? (T - 1)..<T : T..<T
+        case .allLogits, .hiddenStates: wanted = 0..<T
+        }
+        for t in wanted {
+            let normed = ws.normed + t * d
+            VectorOps.rmsNorm(ws.hidden + t * d, weights.outputNorm, normed, d, epsilon: hp.rmsEpsilon)
+            if case .hiddenStates = outputs {
+                onOutput(t, UnsafeBufferPointer(start: normed, count: d))
+                continue
+            }
+            xq.quantize(normed, tokens: 1, columns: d, stride: d)
+            pool.run { i in project(weights.output, normed, d, into: ws.logits, part: i) }
+            onOutput(t, UnsafeBufferPointer(start: ws.logits, count: model.vocabularySize))
+        }
+    }
+
+    /// Causal attention of one query head of one token over every cached position up to its own.
+    @inline(__always) private func attend(layer: Int, token t: Int, head h: Int, position: Int, scores: UnsafeMutablePointer<Float>) {
+        let hp = model.hyperparameters, ws = workspace, hd = hp.headDim
+        let q = ws.query + t * hp.qDim + h * hd
+        let kvOffset = (h / (hp.heads / hp.kvHeads)) * hd
+        let scale = 1 / Float(hd).squareRoot()
+        let n = position + 1
+        for j in 0..<n { scores[j] = VectorOps.dot(q, cache.key(layer: layer, position: j) + kvOffset, hd) * scale }
+        VectorOps.softmax(scores, n)
+        let out = ws.attention + t * hp.qDim + h * hd
+        out.update(repeating: 0, count: hd)
+        for j in 0..<n { VectorOps.axpy(scores[j], cache.value(layer: layer, position: j) + kvOffset, out, hd) }
+    }
+}

@@ -1,0 +1,47 @@
+/// Scratch buffers for one forward chunk of up to `batch` tokens, allocated once per session so
+/// nothing is allocated per token.
+final class Workspace {
+    let batch: Int
+    let hidden, normed, query, key, value, attention, projected, gate, up: UnsafeMutablePointer<Float>
+    let ropeCos, ropeSin: UnsafeMutablePointer<Float>
+    /// Attention scores, one context-long row per thread.
+    let scores: UnsafeMutablePointer<Float>
+    /// One dequantised weight row per thread, for types without an integer kernel.
+    let rowScratch: UnsafeMutablePointer<Float>
+    let quantized: QuantizedActivations
+    let logits: UnsafeMutablePointer<Float>
+    let contextLength: Int
+    let rowScratchLength: Int
+    private var all: [UnsafeMutablePointer<Float>] = []
+
+    init(hp: LlamaHyperparameters, vocabulary: Int, batch: Int, contextLength: Int, threads: Int) {
+        self.batch = batch
+        self.contextLength = contextLength
+        var all: [UnsafeMutablePointer<Float>] = []
+        func buffer(_ n: Int) -> UnsafeMutablePointer<Float> {
+            let p = UnsafeMutablePointer<Float>.allocate(capacity: n)
+            p.initialize(repeating: 0, count: n)
+            all.append(p)
+            return p
+        }
+        hidden = buffer(batch * hp.embedding)
+        normed = buffer(batch * hp.embedding)
+        query = buffer(batch * hp.qDim)
+        key = buffer(batch * hp.kvDim)
+        value = buffer(batch * hp.kvDim)
+        attention = buffer(batch * hp.qDim)
+        projected = buffer(batch * hp.embedding)
+        gate = buffer(batch * hp.feedForward)
+        up = buffer(batch * hp.feedForward)
+        ropeCos = buffer(batch * hp.ropeDimensions / 2)
+        ropeSin = buffer(batch * hp.ropeDimensions / 2)
+        scores = buffer(threads * contextLength)
+        rowScratchLength = max(hp.embedding, hp.feedForward, hp.qDim)
+        rowScratch = buffer(threads * rowScratchLength)
+        logits = buffer(vocabulary)
+        quantized = QuantizedActivations(capacity: batch * max(hp.embedding, hp.feedForward, hp.qDim))
+        self.all = all
+    }
+
+    deinit { for p in all { p.deallocate() } }
+}

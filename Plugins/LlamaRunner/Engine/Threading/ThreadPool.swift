@@ -1,0 +1,95 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A persistent pool: `threads - 1` workers created once, plus the calling thread. `run` hands
+/// every participant the same job with its index; workers spin briefly for the next job (jobs
+/// come every few microseconds during a forward pass), then park on a condition variable so an
+/// idle model costs no CPU. Nothing is allocated per job.
+public final class ThreadPool: @unchecked Sendable {
+    public let threads: Int
+    private let generation = Atomic<Int>(0)
+    private let finished = Atomic<Int>(0)
+    private let stopping = Atomic<Bool>(false)
+    private var mutex = pthread_mutex_t()
+    private var wake = pthread_cond_t()
+    private var job: ((Int) -> Void)?
+    private var workers: [pthread_t] = []
+    /// Spin iterations before a worker parks (a few tens of microseconds).
+    private static let spinLimit = 20_000
+
+    public init(threads: Int) {
+        self.threads = max(1, threads)
+        pthread_mutex_init(&mutex, nil)
+        pthread_cond_init(&wake, nil)
+        for index in 1..<self.threads {
+            let context = Unmanaged.passRetained(WorkerContext(pool: self, index: index)).toOpaque()
+            var thread = pthread_t()
+            let rc = pthread_create(&thread, nil, { raw in
+                let context = Unmanaged<WorkerContext>.fromOpaque(raw!).takeRetainedValue()
+                context.pool.workerLoop(index: context.index)
+                return nil
+            }, context)
+            precondition(rc == 0, "cannot start a worker thread (error \(rc))")
+            workers.append(thread)
+        }
+    }
+
+    private final class WorkerContext {
+        unowned let pool: ThreadPool
+        let index: Int
+        init(pool: ThreadPool, index: Int) { self.pool = pool; self.index = index }
+    }
+
+    deinit {
+        stopping.store(true, ordering: .releasing)
+        pthread_mutex_lock(&mutex)
+        generation.add(1, ordering: .releasing)
+        pthread_cond_broadcast(&wake)
+        pthread_mutex_unlock(&mutex)
+        for t in workers { pthread_join(t, nil) }
+        pthread_cond_destroy(&wake)
+        pthread_mutex_destroy(&mutex)
+    }
+
+    /// Runs `body(index)` for every index in 0..<threads, concurrently; returns when all are done.
+    public func run(_ body: (Int) -> Void) {
+        if threads == 1 { return body(0) }
+        withoutActuallyEscaping(body) { escapable in
+            job = escapable
+            finished.store(0, ordering: .relaxed)
+            pthread_mutex_lock(&mutex)
+            generation.add(1, ordering: .releasing)
+            pthread_cond_broadcast(&wake)
+            pthread_mutex_unlock(&mutex)
+            escapable(0)
+            while finished.load(ordering: .acquiring) < threads - 1 {}
+            job = nil
+        }
+    }
+
+    /// Splits 0..<count into one contiguous range per thread (multiples of `granule`).
+    public static func share(of count: Int, part: Int, parts: Int, granule: Int = 1) -> Range<Int> {
+        let units = (count + granule - 1) / granule
+        let lo = units * part / parts * granule, hi = units * (part + 1) / parts * granule
+        return min(lo, count)..<min(hi, count)
+    }
+
+    private func workerLoop(index: Int) {
+        var seen = 0
+        while true {
+            var spins = 0
+            while generation.load(ordering: .acquiring) == seen && spins < Self.spinLimit { spins += 1 }
+            if generation.load(ordering: .acquiring) == seen {
+                pthread_mutex_lock(&mutex)
+                while generation.load(ordering: .acquiring) == seen { pthread_cond_wait(&wake, &mutex) }
+                pthread_mutex_unlock(&mutex)
+            }
+            seen = generation.load(ordering: .acquiring)
+            if stopping.load(ordering: .acquiring) { return }
+            job!(index)
+            finished.add(1, ordering: .releasing)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+// tandem-llama: the local runner's companion tool, built from the same engine as the plugin.
+let usage = """
+    usage: tandem-llama inspect FILE
+           tandem-llama complete FILE (--prompt-ids IDS | --prompt TEXT | --chat TEXT) -n N [--greedy | --temp T --top-k K --top-p P --seed S] [--top-probs K] [-t THREADS] [--json]
+           tandem-llama score FILE --ids IDS [--top K] [--logits-out F.f32] [-t THREADS] --json
+           tandem-llama bench FILE [-t THREADS] [-p 128] [-n 128] [-r RUNS] [--json]
+    """
+
+var argv = Array(CommandLine.arguments.dropFirst())
+guard let command = argv.first else {
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(2)
+}
+var args = Arguments(Array(argv.dropFirst()))
+do {
+    switch command {
+    case "inspect": try InspectCommand.run(&args)
+    case "score": try ScoreCommand.run(&args)
+    default: throw UsageError(description: "unknown command \(command)\n\(usage)")
+    }
+} catch let e as UsageError {
+    FileHandle.standardError.write(Data("error: \(e.description)\n".utf8))
+    exit(2)
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+}
