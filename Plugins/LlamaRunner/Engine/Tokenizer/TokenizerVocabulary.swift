@@ -27,6 +27,9 @@ public struct TokenizerVocabulary: Sendable {
     /// `tokenizer.ggml.add_bos_token` / `add_eos_token`.
     public var addBos: Bool
     public var addEos: Bool
+    /// `tokenizer.ggml.add_space_prefix`; nil when the file does not say (SentencePiece then
+    /// prefixes a space, as llama.cpp does; byte-level BPE never does).
+    public var addSpacePrefix: Bool? = nil
 
     public init(
         model: String, preTokenizer: String?, tokens: [String], tokenTypes: [Int32], scores: [Float],

@@ -1,0 +1,234 @@
+/// Text to token ids and back for a model's vocabulary, matching llama.cpp id for id.
+///
+/// Built once per model from `TokenizerVocabulary`; immutable and safe to share across threads
+/// (each `encode` call uses its own scratch buffers).
+public final class Tokenizer: Sendable {
+    public enum Kind: String, Sendable {
+        /// `gpt2`: byte-level BPE with merges and a pre-tokenizer.
+        case bytePairEncoding = "gpt2"
+        /// `llama`: SentencePiece with scores and byte fallback.
+        case sentencePiece = "llama"
+    }
+
+    public let kind: Kind
+    public let vocabularySize: Int
+    public let bosTokenId: Int32?
+    public let eosTokenId: Int32?
+    /// Whether `encode(addSpecial: true)` prepends BOS / appends EOS.
+    public let addsBos: Bool
+    public let addsEos: Bool
+    /// The pre-tokenizer in use (byte-level BPE only).
+    public var preTokenizerName: String? {
+        if case .bytePair(let encoder) = encoder { return encoder.preTokenizer.name }
+        return nil
+    }
+
+    private enum Encoder: Sendable {
+        case bytePair(BytePairEncoder)
+        case sentencePiece(SentencePieceEncoder)
+    }
+
+    private let encoder: Encoder
+    private let specialSplitter: SpecialTokenSplitter
+    private let tokenIds: ByteStringTable
+    private let types: [TokenType]
+    private let addSpacePrefix: Bool
+    /// Every token's bytes, concatenated; token i is `pieceBytes[pieceStarts[i]..<pieceStarts[i+1]]`.
+    private let pieceBytes: [UInt8]
+    private let pieceStarts: [Int]
+    private let endOfGeneration: Set<Int32>
+
+    /// Token texts llama.cpp treats as ending generation whatever the metadata says.
+    private static let endOfGenerationTexts: Set<String> = [
+        "<|eot_id|>", "<|im_end|>", "<|end|>", "<end_of_turn>", "<|endoftext|>", "<|eom_id|>",
+        "<EOT>", "_<EOT>", "<|end_of_text|>", "<end_of_utterance>",
+    ]
+
+    public init(vocabulary: TokenizerVocabulary) throws {
+        let count = vocabulary.tokens.count
+        guard count > 0 else { throw TokenizerError(.malformedVocabulary, "tokenizer.ggml.tokens is empty") }
+        guard vocabulary.tokenTypes.isEmpty || vocabulary.tokenTypes.count == count else {
+            throw TokenizerError(.malformedVocabulary,
+                "tokenizer.ggml.token_type has \(vocabulary.tokenTypes.count) entries for \(count) tokens")
+        }
+        guard vocabulary.scores.isEmpty || vocabulary.scores.count == count else {
+            throw TokenizerError(.malformedVocabulary,
+                "tokenizer.ggml.scores has \(vocabulary.scores.count) entries for \(count) tokens")
+        }
+        let specialIds: [(String, Int32?)] = [
+            ("bos_token_id", vocabulary.bosTokenId), ("eos_token_id", vocabulary.eosTokenId),
+            ("eot_token_id", vocabulary.eotTokenId), ("unknown_token_id", vocabulary.unknownTokenId),
+            ("padding_token_id", vocabulary.paddingTokenId),
+        ]
+        for case let (name, id?) in specialIds where id < 0 || Int(id) >= count {
+            throw TokenizerError(.malformedVocabulary, "tokenizer.ggml.\(name) \(id) is outside the vocabulary of \(count) tokens")
+        }
+        if vocabulary.addBos && vocabulary.bosTokenId == nil {
+            throw TokenizerError(.malformedVocabulary, "tokenizer.ggml.add_bos_token is set but there is no bos_token_id")
+        }
+        if vocabulary.addEos && vocabulary.eosTokenId == nil {
+            throw TokenizerError(.malformedVocabulary, "tokenizer.ggml.add_eos_token is set but there is no eos_token_id")
+        }
+
+        let types = vocabulary.tokenTypes.isEmpty
+            ? [TokenType](repeating: .normal, count: count)
+            : vocabulary.tokenTypes.map(TokenType.init(gguf:))
+        let table = ByteStringTable(tokens: vocabulary.tokens)
+
+        switch vocabulary.model {
+        case Kind.bytePairEncoding.rawValue:
+            kind = .bytePairEncoding
+            encoder = .bytePair(try BytePairEncoder(vocabulary: vocabulary, tokenIds: table))
+            addSpacePrefix = vocabulary.addSpacePrefix ?? false
+        case Kind.sentencePiece.rawValue:
+            kind = .sentencePiece
+            encoder = .sentencePiece(try SentencePieceEncoder(vocabulary: vocabulary, tokenIds: table))
+            addSpacePrefix = vocabulary.addSpacePrefix ?? true
+        default:
+            throw TokenizerError(.unsupportedModel,
+                "tokenizer.ggml.model '\(vocabulary.model)' is not supported (supported: gpt2, llama)")
+        }
+
+        var bytes: [UInt8] = []
+        var starts: [Int] = [0]
+        starts.reserveCapacity(count + 1)
+        for (id, text) in vocabulary.tokens.enumerated() {
+            bytes.append(contentsOf: Self.pieceBytes(text: text, type: types[id], kind: kind))
+            starts.append(bytes.count)
+        }
+
+        var endOfGeneration = Set<Int32>()
+        for case let id? in [vocabulary.eosTokenId, vocabulary.eotTokenId] { endOfGeneration.insert(id) }
+        for (id, text) in vocabulary.tokens.enumerated() where Self.endOfGenerationTexts.contains(text) {
+            endOfGeneration.insert(Int32(id))
+        }
+
+        vocabularySize = count
+        bosTokenId = vocabulary.bosTokenId
+        eosTokenId = vocabulary.eosTokenId
+        addsBos = vocabulary.addBos
+        addsEos = vocabulary.addEos
+        specialSplitter = SpecialTokenSplitter(tokens: vocabulary.tokens, types: types)
+        tokenIds = table
+        self.types = types
+        pieceBytes = bytes
+        pieceStarts = starts
+        self.endOfGeneration = endOfGeneration
+    }
+
+    /// What a token stands for in text. Special (control, unknown) tokens are their literal text.
+    private static func pieceBytes(text: String, type: TokenType, kind: Kind) -> [UInt8] {
+        switch (type, kind) {
+        case (.control, _), (.unknown, _), (.userDefined, _):
+            return Array(text.utf8)
+        case (.normal, .bytePairEncoding):
+            return ByteLevelAlphabet.bytes(spelledBy: text)
+        case (.normal, .sentencePiece):
+            return Array(String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{2581}" ? " " : $0 })).utf8)
+        case (.byte, .sentencePiece):
+            // "<0xNN>"
+            let utf8 = Array(text.utf8)
+            if utf8.count == 6, let value = UInt8(String(decoding: utf8[3..<5], as: UTF8.self), radix: 16) {
+                return [value]
+            }
+            return Array(text.utf8)
+        default:
+            // Unused and undefined tokens, and byte tokens in a byte-level vocabulary, print nothing.
+            return []
+        }
+    }
+
+    // MARK: Encoding
+
+    /// Token ids for `text`. `addSpecial` adds BOS/EOS when the vocabulary asks for them;
+    /// `parseSpecial` recognises control tokens written in the text (user-defined tokens are
+    /// always recognised).
+    public func encode(_ text: String, addSpecial: Bool, parseSpecial: Bool) -> [Int32] {
+        var utf8 = Array(text.utf8)
+        var output: [Int32] = []
+        output.reserveCapacity(utf8.count / 3 + 4)
+        if addSpecial && addsBos, let bos = bosTokenId { output.append(bos) }
+        utf8.withUnsafeMutableBufferPointer { mutableBytes in
+            let bytes = UnsafeBufferPointer(mutableBytes)
+            let fragments = specialSplitter.split(bytes, parseSpecial: parseSpecial)
+            switch encoder {
+            case .bytePair(let bpe):
+                var scratch = BytePairEncoder.Scratch()
+                for fragment in fragments {
+                    switch fragment {
+                    case .token(let id): output.append(id)
+                    case .text(let range): bpe.encode(UnsafeBufferPointer(rebasing: bytes[range]), into: &output, scratch: &scratch)
+                    }
+                }
+            case .sentencePiece(let spm):
+                var previousWasSpecial = true
+                for fragment in fragments {
+                    switch fragment {
+                    case .token(let id):
+                        output.append(id)
+                        previousWasSpecial = true
+                    case .text(let range):
+                        let escaped = SentencePieceEncoder.escapeSpaces(
+                            UnsafeBufferPointer(rebasing: bytes[range]), prefixSpace: addSpacePrefix && previousWasSpecial)
+                        spm.encode(escaped, into: &output)
+                        previousWasSpecial = false
+                    }
+                }
+            }
+        }
+        if addSpecial && addsEos, let eos = eosTokenId { output.append(eos) }
+        return output
+    }
+
+    // MARK: Decoding
+
+    /// The bytes token `id` stands for (possibly part of a UTF-8 character). Control and
+    /// unknown tokens give their literal text only when `renderSpecial`.
+    /// - Precondition: `0 <= id < vocabularySize` (check untrusted ids with `validate`).
+    public func piece(_ id: Int32, renderSpecial: Bool = true) -> [UInt8] {
+        precondition(id >= 0 && Int(id) < vocabularySize, "token id \(id) outside the vocabulary of \(vocabularySize)")
+        if !renderSpecial && (types[Int(id)] == .control || types[Int(id)] == .unknown) { return [] }
+        return Array(pieceBytes[pieceStarts[Int(id)]..<pieceStarts[Int(id) + 1]])
+    }
+
+    /// Throws `tokenOutOfRange` naming the first id outside the vocabulary.
+    public func validate(_ ids: [Int32]) throws {
+        if let index = ids.firstIndex(where: { $0 < 0 || Int($0) >= vocabularySize }) {
+            throw TokenizerError(.tokenOutOfRange,
+                "token id \(ids[index]) at position \(index) is outside the vocabulary of \(vocabularySize) tokens")
+        }
+    }
+
+    /// The bytes of `ids` joined. SentencePiece drops the first token's prefix space, as
+    /// llama.cpp's detokenizer does.
+    public func decodeBytes(_ ids: [Int32], renderSpecial: Bool = true) throws -> [UInt8] {
+        try validate(ids)
+        var bytes: [UInt8] = []
+        for (index, id) in ids.enumerated() {
+            var piece = piece(id, renderSpecial: renderSpecial)
+            if index == 0 && kind == .sentencePiece && addSpacePrefix && piece.first == 0x20 { piece.removeFirst() }
+            bytes.append(contentsOf: piece)
+        }
+        return bytes
+    }
+
+    /// The text of `ids`; bytes that do not form UTF-8 become U+FFFD.
+    public func decode(_ ids: [Int32], renderSpecial: Bool = true) throws -> String {
+        String(decoding: try decodeBytes(ids, renderSpecial: renderSpecial), as: UTF8.self)
+    }
+
+    // MARK: Token facts
+
+    /// Whether generating `id` ends the turn (EOS, EOT and the end tokens llama.cpp knows by text).
+    public func isEndOfGeneration(_ id: Int32) -> Bool { endOfGeneration.contains(id) }
+
+    /// Whether `id` is a control token (`<|im_start|>`, BOS, ...), which text output usually hides.
+    public func isControl(_ id: Int32) -> Bool {
+        id >= 0 && Int(id) < vocabularySize && types[Int(id)] == .control
+    }
+
+    /// The id of the token whose vocabulary text is exactly `text`.
+    public func tokenId(forText text: String) -> Int32? {
+        tokenIds.lookup(Array(text.utf8)).flatMap { Int($0) < vocabularySize ? $0 : nil }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import LlamaEngine
+
+/// The Jinja subset itself: whitespace rules, scoping, expressions, filters, and the errors
+/// for what it does not support.
+@Suite struct ChatTemplateLanguageTests {
+    static let messages: [ChatTemplate.Message] = [.init(role: "system", content: "S"), .init(role: "user", content: " u1 ")]
+
+    func render(_ source: String, messages: [ChatTemplate.Message] = messages, generation: Bool = false) throws -> String {
+        try ChatTemplate(source: source, bosToken: "<s>", eosToken: "</s>").render(messages: messages, addGenerationPrompt: generation)
+    }
+
+    @Test func blockTagsDropTheirNewlineAndIndentation() throws {
+        // trim_blocks + lstrip_blocks, as Hugging Face and llama.cpp render templates.
+        #expect(try render("{% for m in messages %}\n  {{ m.role }}\n  {% endfor %}\n") == "  system\n  user\n")
+        #expect(try render("{%- for m in messages -%}\n  [{{- m.role -}}]  \n{%- endfor %}") == "[system][user]")
+        #expect(try render("a {# note #} b\n{# whole line #}\nc") == "a  b\nc")
+    }
+
+    @Test func loopVariablesAndNamespaceScoping() throws {
+        let source = """
+        {%- set ns = namespace(count=0, last='') -%}
+        {%- set outer = 'kept' -%}
+        {%- for m in messages -%}
+        {%- set outer = 'loop-local' -%}
+        {%- set ns.count = ns.count + 1 -%}
+        {%- set ns.last = m.role -%}
+        {{ loop.index }}/{{ loop.length }}{{ '^' if loop.first }}{{ '$' if loop.last }}{{ ',' if not loop.last }}
+        {%- endfor -%}
+        |{{ ns.count }} {{ ns.last }} {{ outer }}
+        """
+        #expect(try render(source) == "1/2^,2/2$|2 user kept")
+    }
+
+    @Test func expressionsFollowJinjaPrecedenceAndPythonSemantics() throws {
+        #expect(try render("{{ 1 + 2 * 3 }} {{ (1 + 2) * 3 }} {{ 7 // 2 }} {{ -7 // 2 }} {{ 7 % 3 }} {{ 2 ** 3 ** 2 }}") == "7 9 3 -4 1 512")
+        #expect(try render("{{ 'a' ~ 1 ~ none }} {{ 'x' * 3 }} {{ 1 == 1.0 }} {{ 'b' > 'a' }} {{ not 0 and 'y' or 'n' }}") == "a1None xxx True True y")
+        #expect(try render("{{ messages[-1].content | trim }} {{ messages[1:] | length }} {{ 'abcdef'[1:4] }} {{ [1,2,3][::-1] }}") == "u1 1 bcd [3, 2, 1]")
+        #expect(try render("{{ 'y' in 'xyz' }} {{ 3 not in [1, 2] }} {{ 'role' in messages[0] }} {{ missing is defined }} {{ messages is not none }}") == "True True True False True")
+        #expect(try render("{{ 'yes' if messages | length > 1 else 'no' }} {{ 'x' if false }}|") == "yes |")
+    }
+
+    @Test func filtersAndMethods() throws {
+        #expect(try render("{{ '  Hi  ' | trim }}|{{ 'ab' | upper }}|{{ missing | default('d') }}|{{ [3,1,2] | sort | join(',') }}|{{ messages | map(attribute='role') | join(' ') }}")
+                == "Hi|AB|d|1,2,3|system user")
+        #expect(try render("{{ messages | selectattr('role', 'equalto', 'user') | list | length }}|{{ {'b': 1, 'a': [true, none, 'é\"']} | tojson }}")
+                == "1|{\"b\": 1, \"a\": [true, null, \"é\\\"\"]}")
+        #expect(try render("{{ ' a b '.strip().split(' ') }}|{{ 'Hello'.startswith('He') }}|{{ 'x-y'.replace('-', '+') }}|{% for k, v in {'k': 'v'}.items() %}{{ k }}={{ v }}{% endfor %}")
+                == "['a', 'b']|True|x+y|k=v")
+    }
+
+    @Test func unsupportedConstructsAreNamedWithTheirPosition() {
+        #expect(throws: TemplateError(.unsupportedConstruct, "statement 'macro' is not supported", line: 2, column: 4)) {
+            try ChatTemplate(source: "ok\n{% macro greet(name) %}hi{% endmacro %}", bosToken: "", eosToken: "")
+        }
+        #expect(throws: TemplateError(.unsupportedConstruct, "filter 'wordwrap' is not supported", line: 1, column: 9)) {
+            try ChatTemplate(source: "{{ text | wordwrap }}", bosToken: "", eosToken: "")
+        }
+        #expect(throws: TemplateError(.syntax, "'if' is not closed with 'endif'", line: 1, column: 4)) {
+            try ChatTemplate(source: "{% if x %}never closed", bosToken: "", eosToken: "")
+        }
+        #expect(throws: TemplateError(.syntax, "tag is not closed with }}", line: 1, column: 1)) {
+            try ChatTemplate(source: "{{ x ", bosToken: "", eosToken: "")
+        }
+        #expect(throws: TemplateError(.syntax, "the chat template is empty")) {
+            try ChatTemplate(source: "  \n", bosToken: "", eosToken: "")
+        }
+    }
+
+    @Test func evaluationErrorsNameTheProblem() {
+        #expect(throws: TemplateError(.evaluation, "'nothing' is undefined (reading 'role')", line: 1, column: 11)) {
+            try render("{{ nothing.role }}")
+        }
+        #expect(throws: TemplateError(.evaluation, "unsupported operand types for +: string and integer", line: 1, column: 8)) {
+            try render("{{ 'a' + 1 }}")
+        }
+    }
+}
