@@ -38,5 +38,9 @@ let package = Package(
         // The runner's companion tool (inspect, complete, score, bench), built from the same engine.
         .executableTarget(name: "tandem-llama", dependencies: ["LlamaEngine"], path: "Plugins/LlamaRunner/Tool"),
         .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine"], path: "Tests/LlamaEngineTests"),
+
+        // Guided generation: JSON values, schemas, Generable, constrained-decoding automaton and token mask.
+        .target(name: "GuidedJSON", path: "Sources/GuidedJSON", exclude: ["README.md"]),
+        .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON"], path: "Tests/GuidedJSONTests"),
     ]
 )

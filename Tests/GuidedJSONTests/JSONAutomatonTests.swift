@@ -1,0 +1,110 @@
+import Testing
+import GuidedJSON
+
+/// The automaton byte by byte: what it accepts, what it refuses, and what it cannot compile.
+@Suite struct JSONAutomatonTests {
+    func accepts(_ schema: GenerationSchema, _ text: String) throws -> Bool {
+        let automaton = try JSONAutomaton(schema: schema)
+        var state = automaton.initialState
+        return automaton.advance(&state, bytes: Array(text.utf8)) && automaton.isComplete(state)
+    }
+
+    @Test func stringsCountCharactersAndEscapes() throws {
+        let schema = GenerationSchema.string(minLength: 2, maxLength: 3)
+        #expect(try accepts(schema, #""ab""#))
+        #expect(try accepts(schema, #""日本語""#))
+        #expect(try accepts(schema, #""a\n\u00e9""#))
+        #expect(try !accepts(schema, #""a""#))
+        #expect(try !accepts(schema, #""abcd""#))
+        #expect(try !accepts(schema, #""a\ud83d""#), "surrogate escapes are refused")
+        #expect(try accepts(schema, #""a\uD7FF""#))
+        #expect(try !accepts(schema, "\"a\u{01}\""))
+        #expect(try !accepts(schema, #""a\x""#))
+        let automaton = try JSONAutomaton(schema: schema)
+        var state = automaton.initialState
+        #expect(!automaton.advance(&state, bytes: [0x22, 0x61, 0xC0]), "overlong UTF-8 lead byte")
+        #expect(automaton.advance(&state, bytes: [0x22, 0x61, 0xE6, 0x97]) && !automaton.advance(&state, byte: 0x22), "a split character must finish first")
+    }
+
+    @Test func integersAreCheckedDigitByDigit() throws {
+        let schema = GenerationSchema.integer(in: -15...1234)
+        for good in ["0", "-15", "-9", "7", "1234", "999"] { #expect(try accepts(schema, good), "\(good)") }
+        for bad in ["-16", "-0", "01", "1235", "12345", "1.0", "1e3", "+1", "-"] { #expect(try !accepts(schema, bad), "\(bad)") }
+        let automaton = try JSONAutomaton(schema: schema)
+        var state = automaton.initialState
+        #expect(automaton.advance(&state, bytes: Array("123".utf8)))
+        #expect(automaton.allowedBytes(state) == Array("01234".utf8), "after 123 only 1230...1234 remain")
+        let huge = GenerationSchema.integer()
+        #expect(try accepts(huge, String(Int64.max)) && accepts(huge, String(Int64.min)))
+        #expect(try !accepts(huge, "9223372036854775808"))
+    }
+
+    @Test func numbersStayInRangeWithoutExponents() throws {
+        let schema = GenerationSchema.number(in: -0.5...2.25)
+        for good in ["0", "2.25", "-0.5", "1.999", "-0.25", "0.0"] { #expect(try accepts(schema, good), "\(good)") }
+        for bad in ["2.26", "3", "-0.51", "-1", "1e0", "1.", ".5", "00.1"] { #expect(try !accepts(schema, bad), "\(bad)") }
+        #expect(try !accepts(.number(), "1." + String(repeating: "1", count: JSONAutomaton.maximumSignificantDigits)))
+    }
+
+    @Test func objectsFollowDeclarationOrderAndSkipOnlyOptionalProperties() throws {
+        let schema = GenerationSchema.object(properties: [
+            .optional("a", .boolean()), .property("b", .null), .optional("c", .integer()), .optional("d", .integer()),
+        ])
+        for good in [#"{"b":null}"#, #"{"a":true,"b":null}"#, #"{"b":null,"d":1}"#, #"{"a":false,"b":null,"c":1,"d":2}"#] {
+            #expect(try accepts(schema, good), "\(good)")
+        }
+        for bad in [#"{}"#, #"{"a":true}"#, #"{"b":null,"a":true}"#, #"{"b":null,"d":1,"c":2}"#, #"{"b":null,}"#, #"{ "b":null}"#, #"{"b":null,"e":1}"#] {
+            #expect(try !accepts(schema, bad), "\(bad)")
+        }
+        #expect(try accepts(.object(properties: []), "{}"))
+        #expect(try accepts(.object(properties: [.optional("x", .boolean())]), "{}"))
+    }
+
+    @Test func arraysEnforceItemCounts() throws {
+        let schema = GenerationSchema.array(of: .string(anyOf: ["x", "y"]), count: 1...2)
+        #expect(try accepts(schema, #"["x"]"#) && accepts(schema, #"["y","x"]"#))
+        #expect(try !accepts(schema, "[]") && !accepts(schema, #"["x","x","x"]"#) && !accepts(schema, #"["z"]"#))
+        #expect(try accepts(.array(of: .integer(), maxItems: 0), "[]"))
+    }
+
+    @Test func anyOfNeedsDistinctFirstBytes() throws {
+        let optional = GenerationSchema.anyOf([.object(properties: [.property("v", .integer())]), .null, .string(), .boolean()])
+        for good in [#"{"v":1}"#, "null", #""s""#, "true"] { #expect(try accepts(optional, good), "\(good)") }
+        #expect(try !accepts(optional, "1"))
+        do {
+            _ = try JSONAutomaton(schema: .object(properties: [.property("x", .anyOf([.integer(), .number()]))]))
+            Issue.record("compiled an ambiguous anyOf")
+        } catch let error as GuidedJSONError {
+            #expect(error.code == .unsupportedGuide)
+            #expect(error.path?.description == "$.properties.x.anyOf")
+        }
+    }
+
+    @Test func patternsAreUnsupportedLocallyNotDropped() {
+        do {
+            _ = try JSONAutomaton(schema: .array(of: .string(pattern: "^[a-z]+$")))
+            Issue.record("compiled a pattern")
+        } catch let error as GuidedJSONError {
+            #expect(error.code == .unsupportedGuide)
+            #expect(error.path?.description == "$.items.pattern")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func enumsAreSpelledAsTheWriterSpellsThem() throws {
+        let schema = GenerationSchema.string(anyOf: ["a\"b", "é", "tab\t"])
+        #expect(try accepts(schema, #""a\"b""#) && accepts(schema, #""é""#) && accepts(schema, #""tab\t""#))
+        #expect(try !accepts(schema, #""\u00e9""#) && !accepts(schema, #""a""#))
+    }
+
+    @Test func statesCompareByContent() throws {
+        let automaton = try JSONAutomaton(schema: .array(of: .integer(), maxItems: 5))
+        var one = automaton.initialState
+        var two = automaton.initialState
+        #expect(automaton.advance(&one, bytes: Array("[1,".utf8)) && automaton.advance(&two, bytes: Array("[2,".utf8)))
+        #expect(one == two)
+        #expect(!automaton.advance(&one, bytes: Array("x".utf8)))
+        #expect(one == two, "a refused byte leaves the state unchanged")
+    }
+}
