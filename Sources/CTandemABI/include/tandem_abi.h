@@ -377,7 +377,9 @@ typedef struct tandem_cancel {
     bool (*is_cancelled)(void *data);
     /* [any thread] Optional to use. Registers wake(ctx), which the host calls at most once, from
      * any thread, when cancellation happens (immediately if it already has). Pass wake = NULL to
-     * unregister; a plugin that registered must unregister before its call returns. */
+     * unregister; a plugin that registered must unregister before its call returns. Once the
+     * unregistering call returns, wake is not running and will not run, so ctx may be freed.
+     * wake must be quick (signal a condition, write to a pipe) and must not call set_waker. */
     void (*set_waker)(void *data, void (*wake)(void *ctx), void *ctx);
 } tandem_cancel;
 
