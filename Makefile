@@ -45,6 +45,8 @@ $(ECHO_C_PLUGIN): Plugins/EchoC/echo.c Sources/CTandemABI/include/tandem_abi.h
 
 # Plugins, as <built library>=<plugin id>; each is installed as plugins.d/<plugin id>.so.
 PLUGINS := $(BUILD_DIR)/libTandemFake.so=tandem.fake $(ECHO_C_PLUGIN)=tandem.echo-c
+# The local runner (always the release build: its numeric code is far too slow in debug).
+PLUGINS += $(BUILD_DIR)/libTandemLlama.so=tandem.llama
 
 plugins: build $(ECHO_C_PLUGIN)
 	@scripts/install-plugins.sh $(PLUGINS_DIR) $(PLUGINS)

@@ -7,6 +7,7 @@ let package = Package(
         // Plugins: each a dynamic library, installed into plugins.d/ by `make plugins`.
         .library(name: "TandemFake", type: .dynamic, targets: ["TandemFake"]),
         .executable(name: "tandem-llama", targets: ["tandem-llama"]),
+        .library(name: "TandemLlama", type: .dynamic, targets: ["TandemLlama"]),
     ],
     targets: [
         // The C ABI shared by the host and every plugin: one header, nothing else.
@@ -38,6 +39,11 @@ let package = Package(
         // The runner's companion tool (inspect, complete, score, bench), built from the same engine.
         .executableTarget(name: "tandem-llama", dependencies: ["LlamaEngine"], path: "Plugins/LlamaRunner/Tool"),
         .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine"], path: "Tests/LlamaEngineTests"),
+        // The local runner plugin (plugin id tandem.llama): a thin adapter from the ABI to the engine.
+        .target(name: "TandemLlama", dependencies: ["TandemPluginKit", "LlamaEngine", "GuidedJSON"],
+                path: "Plugins/LlamaRunner/Plugin"),
+        // The installed tandem.llama plugin through the real loader, on the real model.
+        .testTarget(name: "LlamaRunnerPluginTests", dependencies: ["Tandem", "GuidedJSON"], path: "Tests/LlamaRunnerPluginTests"),
 
         // Guided generation: JSON values, schemas, Generable, constrained-decoding automaton and token mask.
         .target(name: "GuidedJSON", path: "Sources/GuidedJSON", exclude: ["README.md"]),
