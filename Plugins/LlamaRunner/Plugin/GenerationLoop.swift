@@ -6,9 +6,10 @@ import TandemPluginKit
 /// mask (when guided), sample, stop checks, detokenize into whole-UTF-8 deltas, stream.
 /// Cancellation is checked before every prefill slice and every token.
 struct GenerationLoop {
-    /// Prompt tokens evaluated between two cancellation checks during prefill: small enough that a
-    /// cancelled call returns well within 100 ms, large enough to keep the matrix kernels busy.
-    static let prefillSlice = 16
+    /// Prefill runs in slices sized from the measured time per token so that each takes about
+    /// this long: a cancelled call returns well within 100 ms even on a loaded machine, while
+    /// slices stay as large as that allows (up to the engine's chunk) to keep the kernels busy.
+    static let prefillSliceTime: Duration = .milliseconds(25)
 
     let loaded: LoadedLlama
     let plan: SamplingPlan
@@ -39,10 +40,14 @@ struct GenerationLoop {
         while shared < min(cached.count, prompt.count - 1), cached[shared] == prompt[shared] { shared += 1 }
         session.truncate(to: shared)
         var next = shared
+        var slice = 1
         while next < prompt.count {
             if cancelled() { throw BackendFailure(.cancelled, "cancelled during prefill after \(next) of \(prompt.count) prompt tokens") }
-            let end = min(next + Self.prefillSlice, prompt.count)
+            let end = min(next + slice, prompt.count)
+            let started = ContinuousClock.now
             try evaluate(Array(prompt[next..<end]), into: &logits, shouldCancel: cancelled)
+            let perToken = (ContinuousClock.now - started) / (end - next)
+            slice = perToken > .zero ? max(1, min(LlamaSession.chunkSize, Int(Self.prefillSliceTime / perToken))) : LlamaSession.chunkSize
             next = end
         }
 
