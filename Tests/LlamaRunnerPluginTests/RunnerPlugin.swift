@@ -11,15 +11,15 @@ enum RunnerPlugin {
     static let modelPath = packageRoot + "/models/SmolLM2-135M-Instruct.Q4_1.gguf"
     static let modelSHA256 = "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
 
-    static func plugin() throws -> LoadedPlugin {
+    static func plugin() throws(BackendFailure) -> LoadedPlugin {
         guard let plugin = catalog.plugin(id: "tandem.llama") else {
-            throw RunnerTestFailure("tandem.llama is not in \(pluginsDirectory) (run make plugins); rejected: \(catalog.rejections)")
+            throw BackendFailure(.initFailed, "tandem.llama is not in \(pluginsDirectory) (run make plugins); rejected: \(catalog.rejections)")
         }
         return plugin
     }
 
     /// A model opened with `settings` (the real model at a small context unless overridden).
-    static func open(_ settings: [String: String] = [:]) throws -> PluginBackend {
+    static func open(_ settings: [String: String] = [:]) throws(BackendFailure) -> PluginBackend {
         var all = ["model": modelPath, "context": "1024", "threads": "1"]
         all.merge(settings) { $1 }
         return try plugin().openModel(backendID: "llama-test", settings: all)
@@ -36,11 +36,6 @@ enum RunnerPlugin {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
-}
-
-struct RunnerTestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 extension PluginBackend {

@@ -17,7 +17,8 @@ struct ModelFileFacts: Sendable, Equatable {
     /// The outcome of reading a file's header.
     enum Outcome: Sendable, Equatable {
         case usable(ModelFileFacts)
-        /// The file ends before its header or tensor data does: a copy or download cut short.
+        /// The file ends before its header or tensor data does: a copy or download cut short
+        /// (or damaged so that it looks so).
         case partial(String)
         /// Not a model this engine can run (wrong magic, unsupported architecture or type, ...).
         case unusable(String)
@@ -38,7 +39,10 @@ struct ModelFileFacts: Sendable, Equatable {
                 cacheBytesPerToken: layers * 2 * kvHeads * (embedding / heads) * MemoryLayout<Float>.size))
         } catch {
             switch error.code {
-            case .truncatedHeader, .truncatedTensorData, .emptyFile: return .partial(error.detail)
+            // What a file cut short looks like to the reader: counts and offsets that run past
+            // its end. (A damaged file can look the same; the detail says what was found.)
+            case .truncatedHeader, .truncatedTensorData, .emptyFile, .offsetPastEnd, .absurdCount:
+                return .partial(error.detail)
             default: return .unusable("\(error.code.rawValue): \(error.detail)")
             }
         }
