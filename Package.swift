@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "TandemLlama", dependencies: ["TandemPluginKit", "LlamaEngine", "GuidedJSON"],
                 path: "Plugins/LlamaRunner/Plugin"),
         // The installed tandem.llama plugin through the real loader, on the real model.
-        .testTarget(name: "LlamaRunnerPluginTests", dependencies: ["Tandem", "GuidedJSON"], path: "Tests/LlamaRunnerPluginTests"),
+        .testTarget(name: "LlamaRunnerPluginTests", dependencies: ["Tandem", "GuidedJSON", "TandemLlama"], path: "Tests/LlamaRunnerPluginTests"),
 
         // Guided generation: JSON values, schemas, Generable, constrained-decoding automaton and token mask.
         .target(name: "GuidedJSON", path: "Sources/GuidedJSON", exclude: ["README.md"]),
