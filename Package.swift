@@ -35,7 +35,9 @@ let package = Package(
         .testTarget(name: "LoaderTests", dependencies: ["Tandem"], path: "Tests/LoaderTests", exclude: ["Fixtures"]),
 
         // The local runner's engine: GGUF, tensors, tokenizers, templates, forward pass, sampling.
-        .target(name: "LlamaEngine", path: "Plugins/LlamaRunner/Engine"),
+        .target(name: "LlamaEngine", dependencies: ["LlamaKernels"], path: "Plugins/LlamaRunner/Engine"),
+        // x86 intrinsics kernels for the engine, chosen at run time (Swift SIMD is the fallback).
+        .target(name: "LlamaKernels", path: "Plugins/LlamaRunner/Kernels"),
         // The runner's companion tool (inspect, complete, score, bench), built from the same engine.
         .executableTarget(name: "tandem-llama", dependencies: ["LlamaEngine"], path: "Plugins/LlamaRunner/Tool"),
         .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine"], path: "Tests/LlamaEngineTests"),

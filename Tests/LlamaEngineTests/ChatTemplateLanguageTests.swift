@@ -50,6 +50,20 @@ import Testing
                 == "['a', 'b']|True|x+y|k=v")
     }
 
+    @Test func globalFunctions() throws {
+        // Llama 3.1 style: the date comes from strftime_now when the host defines it.
+        let source = """
+        {%- if strftime_now is defined %}{% set date_string = strftime_now("%d %b %Y") %}{% else %}{% set date_string = "26 Jul 2024" %}{% endif -%}
+        Today Date: {{ date_string }}|{% for i in range(1, 7, 2) %}{{ i }}{% endfor %}
+        """
+        let template = try ChatTemplate(source: source, bosToken: "", eosToken: "")
+        let date = Date(timeIntervalSince1970: 1_764_504_000)  // 2025-11-30 12:00 UTC
+        #expect(try template.render(messages: [], addGenerationPrompt: false, now: date).hasPrefix("Today Date: 30 Nov 2025|135"))
+        #expect(throws: TemplateError(.unsupportedConstruct, "function 'cycler' is not supported", line: 1, column: 4)) {
+            try ChatTemplate(source: "{{ cycler('a', 'b') }}", bosToken: "", eosToken: "")
+        }
+    }
+
     @Test func unsupportedConstructsAreNamedWithTheirPosition() {
         #expect(throws: TemplateError(.unsupportedConstruct, "statement 'macro' is not supported", line: 2, column: 4)) {
             try ChatTemplate(source: "ok\n{% macro greet(name) %}hi{% endmacro %}", bosToken: "", eosToken: "")

@@ -6,8 +6,13 @@ import Testing
 @Suite struct ChatTemplateReferenceTests {
     static let template: Result<ChatTemplate, any Error> = Result {
         let file = try GGUFFile(path: TestPaths.defaultModel)
-        let source = try #require(try file.chatTemplate)
-        return try ChatTemplate(source: source, bosToken: "<|im_start|>", eosToken: "<|im_end|>")
+        return try ChatTemplate(gguf: file, tokenizer: Tokenizer(gguf: file))
+    }
+
+    @Test func specialTokenTextsComeFromTheVocabulary() throws {
+        let template = try Self.template.get()
+        #expect(template.bosToken == "<|im_start|>")
+        #expect(template.eosToken == "<|im_end|>")
     }
 
     @Test func everyGreedyLineRendersExactlyAsLlamaCpp() throws {

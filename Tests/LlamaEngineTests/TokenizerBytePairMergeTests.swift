@@ -28,7 +28,11 @@ import Testing
         let encoder = try Self.encoder.get()
         var scratch = BytePairMerger.Scratch()
         var differing = 0
-        for word in Self.sampleWords() {
+        let words = Self.sampleWords()
+        // Both strategies of the optimised loop are exercised: short chunks and heap-merged long ones.
+        #expect(words.contains { $0.utf8.count <= BytePairMerger.shortChunkLimit })
+        #expect(words.filter { $0.utf8.count > BytePairMerger.shortChunkLimit }.count > 20)
+        for word in words {
             let initial = Array(word.utf8).withUnsafeBufferPointer { encoder.initialSymbols($0) }
             var optimised = initial
             encoder.merger.merge(&optimised, scratch: &scratch)

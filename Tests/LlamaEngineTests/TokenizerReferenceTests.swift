@@ -83,3 +83,29 @@ import Testing
         }
     }
 }
+
+/// Byte-level BPE spells every byte, so any text survives encode → decode unchanged.
+@Suite struct TokenizerRoundTripTests {
+    @Test func randomTextRoundTrips() throws {
+        let tokenizer = try TokenizerReferenceTests.tokenizer.get()
+        var generator = SplitMix64(seed: 99)
+        let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0x09...0x0D, 0xA0...0x24F, 0x300...0x36F, 0x400...0x4FF,
+                                             0x900...0x97F, 0x3040...0x30FF, 0x4E00...0x4FFF, 0xAC00...0xAC7F,
+                                             0x1F300...0x1F64F, 0x1F1E6...0x1F1FF, 0x2000...0x206F]
+        for _ in 0..<500 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int(generator.next() % 60) {
+                let range = ranges[Int(generator.next() % UInt64(ranges.count))]
+                if let scalar = Unicode.Scalar(range.lowerBound + UInt32(generator.next() % UInt64(range.count))) {
+                    text.append(scalar)
+                }
+            }
+            if generator.next() % 4 == 0 { text.append(contentsOf: "<|im_end|>".unicodeScalars) }
+            let string = String(text)
+            for parseSpecial in [false, true] {
+                let ids = tokenizer.encode(string, addSpecial: false, parseSpecial: parseSpecial)
+                #expect(try tokenizer.decodeBytes(ids) == Array(string.utf8), "\(string.debugDescription)")
+            }
+        }
+    }
+}

@@ -3,7 +3,8 @@ import Foundation
 // tandem-llama: the local runner's companion tool, built from the same engine as the plugin.
 let usage = """
     usage: tandem-llama inspect FILE
-           tandem-llama complete FILE (--prompt-ids IDS | --prompt TEXT | --chat TEXT) -n N [--greedy | --temp T --top-k K --top-p P --seed S] [--top-probs K] [-t THREADS] [--json]
+           tandem-llama tokenize FILE TEXT [--bos] [--json]
+           tandem-llama complete FILE (--prompt-ids IDS | --prompt TEXT | --chat TEXT) -n N [--greedy | --temp T --top-k K --top-p P --seed S] [--stop TEXT] [--top-probs K] [-t THREADS] [-c CTX] [--json]
            tandem-llama score FILE --ids IDS [--top K] [--logits-out F.f32] [-t THREADS] --json
            tandem-llama bench FILE [-t THREADS] [-p 128] [-n 128] [-r RUNS] [--json]
     """
@@ -18,6 +19,9 @@ do {
     switch command {
     case "inspect": try InspectCommand.run(&args)
     case "score": try ScoreCommand.run(&args)
+    case "bench": try BenchCommand.run(&args)
+    case "complete": try CompleteCommand.run(&args)
+    case "tokenize": try TokenizeCommand.run(&args)
     default: throw UsageError(description: "unknown command \(command)\n\(usage)")
     }
 } catch let e as UsageError {

@@ -61,7 +61,9 @@ enum TemplateFilters {
         case "int":
             switch value {
             case .integer: return value
-            case .double(let number): return .integer(Int(number))
+            case .double(let number):
+                guard let integer = Int(exactly: number.rounded(.towardZero)) else { throw fail("\(number) is not a representable integer") }
+                return .integer(integer)
             case .boolean(let flag): return .integer(flag ? 1 : 0)
             case .string(let text): return .integer(Int(text.trimmingCharacters(in: .whitespaces)) ?? 0)
             default: return .integer(0)

@@ -129,7 +129,8 @@ struct TemplateInterpreter {
         case .literal(let value):
             return value
         case .variable(let name):
-            return lookup(name) ?? .undefined(name)
+            if let value = lookup(name) { return value }
+            return Self.globalFunctions.contains(name) ? .function(name) : .undefined(name)
         case .list(let items):
             return .array(try items.map(evaluate))
         case .dictionary(let entries):
@@ -163,7 +164,7 @@ struct TemplateInterpreter {
             return .boolean(!(try evaluate(operand).isTruthy))
         case .negate(let operand):
             switch try evaluate(operand) {
-            case .integer(let value): return .integer(-value)
+            case .integer(let value): return .integer(try checked(0.subtractingReportingOverflow(value), at: offset))
             case .double(let value): return .double(-value)
             case let other: throw error(.evaluation, "cannot negate \(other.typeName)", at: offset)
             }
@@ -294,39 +295,51 @@ struct TemplateInterpreter {
             return .string(left.rendered + right.rendered)
         case "+":
             switch (left, right) {
-            case (.integer(let a), .integer(let b)): return .integer(a &+ b)
+            case (.integer(let a), .integer(let b)): return .integer(try checked(a.addingReportingOverflow(b), at: offset))
             case (.string(let a), .string(let b)): return .string(a + b)
             case (.array(let a), .array(let b)): return .array(a + b)
             default: break
             }
         case "*":
             switch (left, right) {
-            case (.integer(let a), .integer(let b)): return .integer(a &* b)
+            case (.integer(let a), .integer(let b)): return .integer(try checked(a.multipliedReportingOverflow(by: b), at: offset))
             case (.string(let text), .integer(let count)), (.integer(let count), .string(let text)):
+                guard count <= 0 || text.utf8.count <= Self.maximumSize / count else {
+                    throw error(.evaluation, "string repetition larger than \(Self.maximumSize) bytes", at: offset)
+                }
                 return .string(String(repeating: text, count: max(count, 0)))
             default: break
             }
         case "-":
-            if case .integer(let a) = left, case .integer(let b) = right { return .integer(a &- b) }
+            if case .integer(let a) = left, case .integer(let b) = right {
+                return .integer(try checked(a.subtractingReportingOverflow(b), at: offset))
+            }
         case "//", "%":
             if case .integer(let a) = left, case .integer(let b) = right {
                 guard b != 0 else { throw error(.evaluation, "division by zero", at: offset) }
                 // Python rounds toward negative infinity.
-                let quotient = Int((Double(a) / Double(b)).rounded(.down))
+                var quotient = try checked(a.dividedReportingOverflow(by: b), at: offset)
+                if a % b != 0 && (a < 0) != (b < 0) { quotient -= 1 }
                 return op == "//" ? .integer(quotient) : .integer(a - quotient * b)
             }
             if op == "%", case .string = left {
                 throw error(.unsupportedConstruct, "string formatting with % is not supported", at: offset)
             }
         case "**":
-            if case .integer(let a) = left, case .integer(let b) = right, b >= 0 {
-                return .integer(Int(pow(Double(a), Double(b))))
+            if case .integer(var base) = left, case .integer(var exponent) = right, exponent >= 0 {
+                var result = 1
+                while exponent > 0 {
+                    if exponent & 1 == 1 { result = try checked(result.multipliedReportingOverflow(by: base), at: offset) }
+                    exponent >>= 1
+                    if exponent > 0 { base = try checked(base.multipliedReportingOverflow(by: base), at: offset) }
+                }
+                return .integer(result)
             }
         default:
             break
         }
         // Arithmetic on mixed numbers.
-        guard let a = left.numericValue, let b = right.numericValue, left.typeName != "boolean" || op == "+" else {
+        guard let a = left.numericValue, let b = right.numericValue else {
             throw error(.evaluation, "unsupported operand types for \(op): \(left.typeName) and \(right.typeName)", at: offset)
         }
         switch op {
@@ -352,7 +365,10 @@ struct TemplateInterpreter {
     private func call(_ callee: TemplateExpression, _ arguments: TemplateArguments, at offset: Int) throws -> TemplateValue {
         let args = try evaluate(arguments)
         switch callee.kind {
-        case .variable(let name) where lookup(name) == nil:
+        case .variable:
+            guard case .function(let name) = try evaluate(callee) else {
+                throw error(.evaluation, "\(try evaluate(callee).typeName) is not callable", at: offset)
+            }
             return try callGlobal(name, args, at: offset)
         case .attribute(let base, let name):
             return try callMethod(name, on: try evaluate(base), args, at: offset)
@@ -360,6 +376,16 @@ struct TemplateInterpreter {
             throw error(.unsupportedConstruct, "only global functions and methods can be called", at: offset)
         }
     }
+
+    /// Largest string or list a template may build (a guard against runaway templates).
+    static let maximumSize = 10_000_000
+
+    private func checked(_ result: (partialValue: Int, overflow: Bool), at offset: Int) throws -> Int {
+        guard !result.overflow else { throw error(.evaluation, "integer overflow", at: offset) }
+        return result.partialValue
+    }
+
+    static let globalFunctions: Set<String> = ["raise_exception", "namespace", "range", "strftime_now"]
 
     private func callGlobal(_ name: String, _ args: EvaluatedArguments, at offset: Int) throws -> TemplateValue {
         switch name {
@@ -374,12 +400,18 @@ struct TemplateInterpreter {
                 guard case .integer(let bound) = value else { throw error(.evaluation, "range() takes integers", at: offset) }
                 return bound
             }
+            let (start, stop, step): (Int, Int, Int)
             switch bounds.count {
-            case 1: return .array((0..<max(bounds[0], 0)).map { .integer($0) })
-            case 2: return .array(bounds[0] < bounds[1] ? (bounds[0]..<bounds[1]).map { .integer($0) } : [])
-            case 3 where bounds[2] != 0: return .array(Swift.stride(from: bounds[0], to: bounds[1], by: bounds[2]).map { .integer($0) })
+            case 1: (start, stop, step) = (0, bounds[0], 1)
+            case 2: (start, stop, step) = (bounds[0], bounds[1], 1)
+            case 3 where bounds[2] != 0: (start, stop, step) = (bounds[0], bounds[1], bounds[2])
             default: throw error(.evaluation, "range() takes 1 to 3 integers (step not zero)", at: offset)
             }
+            let span = Double(stop) - Double(start)
+            guard span / Double(step) <= Double(Self.maximumSize) else {
+                throw error(.evaluation, "range() of more than \(Self.maximumSize) numbers", at: offset)
+            }
+            return .array(Swift.stride(from: start, to: stop, by: step).map { .integer($0) })
         case "strftime_now":
             guard case .string(let format)? = args.positional.first else {
                 throw error(.evaluation, "strftime_now() takes a format string", at: offset)
@@ -487,7 +519,7 @@ struct TemplateInterpreter {
             case .array, .object, .string: return true
             default: return false
             }
-        case "callable": return false
+        case "callable": if case .function = value { return true } else { return false }
         case "true": if case .boolean(true) = value { return true } else { return false }
         case "false": if case .boolean(false) = value { return true } else { return false }
         case "even", "odd", "divisibleby":

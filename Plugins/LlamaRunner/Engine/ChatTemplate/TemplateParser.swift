@@ -8,6 +8,10 @@ struct TemplateParser {
     private let source: [UInt8]
     private var segments: [TemplateLexer.Segment]
     private var position = 0
+    private var blockDepth = 0
+
+    /// Deeper nesting is refused: rendering recurses once per level, on small thread stacks.
+    static let maximumNesting = 64
 
     /// Names the interpreter knows; checked here so an unsupported template fails when loaded.
     static let filters: Set<String> = [
@@ -73,6 +77,11 @@ struct TemplateParser {
     }
 
     private mutating func parseStatement(_ keyword: String, offset: Int, _ stream: inout TokenStream) throws -> [TemplateNode] {
+        blockDepth += 1
+        defer { blockDepth -= 1 }
+        if blockDepth > Self.maximumNesting {
+            throw error(.unsupportedConstruct, "blocks nested deeper than \(Self.maximumNesting) levels", at: offset)
+        }
         switch keyword {
         case "if":
             return [try parseIf(&stream, offset: offset)]
@@ -164,6 +173,7 @@ struct TokenStream {
     private let tagOffset: Int
     private let source: [UInt8]
     private var index = 0
+    private var depth = 0
 
     init(tokens: [TemplateToken], tagOffset: Int, source: [UInt8]) {
         self.tokens = tokens
@@ -238,11 +248,22 @@ struct TokenStream {
     mutating func parseExpression(allowConditional: Bool = true) throws -> TemplateExpression {
         let offset = currentOffset
         let value = try parseOr()
+        if depth == 0, value.depth > TemplateParser.maximumNesting {
+            throw error(.unsupportedConstruct, "expression nested deeper than \(TemplateParser.maximumNesting) levels", at: offset)
+        }
         guard allowConditional, accept(keyword: "if") else { return value }
         let condition = try parseOr()
         var otherwise: TemplateExpression?
         if accept(keyword: "else") { otherwise = try parseExpression() }
         return TemplateExpression(kind: .conditional(condition: condition, then: value, otherwise: otherwise), offset: offset)
+    }
+
+    /// Bounds the parser's own recursion (brackets, `not not ...`, `- - ...`).
+    private mutating func enterNested() throws {
+        depth += 1
+        if depth > TemplateParser.maximumNesting {
+            throw error(.unsupportedConstruct, "expression nested deeper than \(TemplateParser.maximumNesting) levels")
+        }
     }
 
     private mutating func parseOr() throws -> TemplateExpression {
@@ -264,6 +285,8 @@ struct TokenStream {
     }
 
     private mutating func parseNot() throws -> TemplateExpression {
+        try enterNested()
+        defer { depth -= 1 }
         let offset = currentOffset
         if accept(keyword: "not") { return TemplateExpression(kind: .not(try parseNot()), offset: offset) }
         return try parseComparison()
@@ -330,6 +353,8 @@ struct TokenStream {
     }
 
     private mutating func parseUnary() throws -> TemplateExpression {
+        try enterNested()
+        defer { depth -= 1 }
         let offset = currentOffset
         if accept(symbol: "-") { return TemplateExpression(kind: .negate(try parseUnary()), offset: offset) }
         if accept(symbol: "+") { return try parseUnary() }
@@ -345,6 +370,9 @@ struct TokenStream {
             } else if accept(symbol: "[") {
                 value = try parseSubscript(value, offset: offset)
             } else if accept(symbol: "(") {
+                if case .variable(let name) = value.kind, !TemplateInterpreter.globalFunctions.contains(name) {
+                    throw error(.unsupportedConstruct, "function '\(name)' is not supported", at: value.offset)
+                }
                 // A call is reported where its callee starts (`raise_exception(...)`).
                 value = TemplateExpression(kind: .call(value, try parseArguments()), offset: value.offset)
             } else if accept(symbol: "|") {

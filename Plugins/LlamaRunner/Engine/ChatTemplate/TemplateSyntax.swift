@@ -44,6 +44,35 @@ struct TemplateExpression {
     var offset: Int
 }
 
+extension TemplateExpression {
+    /// Nesting depth, computed without recursion: a long `a + b + c ...` chain parses flat but
+    /// evaluates recursively, so the parser bounds this too.
+    var depth: Int {
+        var deepest = 0
+        var pending: [(TemplateExpression, Int)] = [(self, 1)]
+        while let (expression, level) = pending.popLast() {
+            deepest = max(deepest, level)
+            pending.append(contentsOf: expression.children.map { ($0, level + 1) })
+        }
+        return deepest
+    }
+
+    private var children: [TemplateExpression] {
+        switch kind {
+        case .literal, .variable: return []
+        case .list(let items): return items
+        case .dictionary(let entries): return entries.flatMap { [$0.key, $0.value] }
+        case .attribute(let base, _), .not(let base), .negate(let base): return [base]
+        case .item(let base, let key): return [base, key]
+        case .slice(let base, let start, let stop, let step): return [base] + [start, stop, step].compactMap { $0 }
+        case .call(let base, let arguments), .filter(let base, _, let arguments), .test(let base, _, let arguments, _):
+            return [base] + arguments.positional + arguments.named.map(\.value)
+        case .and(let left, let right), .or(let left, let right), .binary(_, let left, let right): return [left, right]
+        case .conditional(let condition, let then, let otherwise): return [condition, then] + [otherwise].compactMap { $0 }
+        }
+    }
+}
+
 struct TemplateArguments {
     var positional: [TemplateExpression] = []
     var named: [(name: String, value: TemplateExpression)] = []

@@ -13,6 +13,9 @@ enum TemplateValue {
     case object(TemplateObject)
     /// `namespace(...)`: the one mutable value, shared by reference so loops can update it.
     case namespace(TemplateNamespace)
+    /// A global function (`raise_exception`, `strftime_now`, ...) used as a value, so templates
+    /// can ask `strftime_now is defined`.
+    case function(String)
 
     var isTruthy: Bool {
         switch self {
@@ -23,7 +26,7 @@ enum TemplateValue {
         case .string(let value): return !value.isEmpty
         case .array(let value): return !value.isEmpty
         case .object(let value): return !value.keys.isEmpty
-        case .namespace: return true
+        case .namespace, .function: return true
         }
     }
 
@@ -43,6 +46,7 @@ enum TemplateValue {
         case .array: return "list"
         case .object: return "dict"
         case .namespace: return "namespace"
+        case .function: return "function"
         }
     }
 
@@ -76,6 +80,8 @@ enum TemplateValue {
             return "{" + object.keys.map { "'\($0)': " + object.values[$0]!.pythonRepresentation }.joined(separator: ", ") + "}"
         case .namespace:
             return "<Namespace>"
+        case .function(let name):
+            return "<function \(name)>"
         }
     }
 
@@ -85,7 +91,7 @@ enum TemplateValue {
         let closing = indent.map { "\n" + String(repeating: " ", count: $0 * level) } ?? ""
         let separator = indent == nil ? ", " : ","
         switch self {
-        case .undefined, .none: return "null"
+        case .undefined, .none, .function: return "null"
         case .boolean(let value): return value ? "true" : "false"
         case .integer(let value): return String(value)
         case .double: return pythonRepresentation.replacingOccurrences(of: "inf", with: "Infinity")
@@ -135,6 +141,7 @@ enum TemplateValue {
         case (.object(let a), .object(let b)):
             return Set(a.keys) == Set(b.keys) && a.keys.allSatisfy { a.values[$0]!.equals(b.values[$0]!) }
         case (.namespace(let a), .namespace(let b)): return a === b
+        case (.function(let a), .function(let b)): return a == b
         default:
             if let a = numericValue, let b = other.numericValue { return a == b }
             return false

@@ -21,8 +21,13 @@ struct ByteCursor {
     /// A 64-bit count that must fit, at `minimumItemSize` bytes each, in what is left of the file.
     mutating func count(_ what: String, minimumItemSize: Int) throws(GGUFError) -> Int {
         let raw = try read(UInt64.self, what)
-        guard raw <= UInt64(Int.max / max(minimumItemSize, 1)), Int(raw) * minimumItemSize <= remaining else {
-            throw GGUFError(.absurdCount, path: path, "\(what) is \(raw) at byte \(offset - 8), more than the \(remaining) bytes left can hold")
+        // Counts up to 2^24 (more than any vocabulary or tensor table) that do not fit are read as
+        // a cut-off file; larger ones as nonsense.
+        guard raw <= UInt64(size / max(minimumItemSize, 1)) || raw <= 1 << 24 else {
+            throw GGUFError(.absurdCount, path: path, "\(what) is \(raw) at byte \(offset - 8), more than the whole file (\(size) bytes) can hold")
+        }
+        guard Int(raw) * minimumItemSize <= remaining else {
+            throw GGUFError(.truncatedHeader, path: path, "\(what) is \(raw) at byte \(offset - 8), but the file ends \(remaining) bytes later")
         }
         return Int(raw)
     }

@@ -1,12 +1,41 @@
+import Foundation
+import LlamaKernels
+
 /// Weight × activation products, dispatched by weight type: integer kernels for the 8-bit and
 /// 4-bit block types, dequantise-then-dot for the rest (K-quants, 16/32-bit floats).
 public enum MatMul {
     /// The kernel family used for the integer types, chosen once at start-up.
-    public enum Implementation: String, Sendable {
-        case reference, simd
+    public enum Implementation: String, Sendable, CaseIterable {
+        /// Plain scalar Swift, straight from the block layouts (the yardstick for the others).
+        case reference
+        /// Swift SIMD types: portable.
+        case simd
+        /// C intrinsics (LlamaKernels) for AVX2, and AVX-512 VNNI.
+        case avx2, avx512vnni
+
+        var kernelFeatures: Int32 {
+            switch self {
+            case .avx2: Int32(LK_AVX2)
+            case .avx512vnni: Int32(LK_AVX2 | LK_AVX512VNNI)
+            case .reference, .simd: 0
+            }
+        }
+
+        public var isSupported: Bool { kernelFeatures & lk_cpu_features() == kernelFeatures }
+
+        /// The fastest this CPU supports.
+        public static var best: Implementation {
+            [.avx512vnni, .avx2].first { $0.isSupported } ?? .simd
+        }
     }
 
-    nonisolated(unsafe) public static var implementation: Implementation = .simd
+    /// Chosen once at start-up: the best the CPU supports, or `TANDEM_LLAMA_KERNELS` (reference,
+    /// simd, avx2, avx512vnni) when set to one it supports.
+    nonisolated(unsafe) public static var implementation: Implementation = {
+        if let name = ProcessInfo.processInfo.environment["TANDEM_LLAMA_KERNELS"],
+           let chosen = Implementation(rawValue: name), chosen.isSupported { return chosen }
+        return .best
+    }()
 
     public static func hasIntegerKernel(_ type: TensorType) -> Bool {
         type == .q4_0 || type == .q4_1 || type == .q8_0
@@ -17,11 +46,17 @@ public enum MatMul {
     /// stride `xStride` (other types); `scratch` holds one dequantised row (`w.columns` floats).
     public static func multiply(
         _ w: WeightMatrix, xq: QuantizedActivations, xf: UnsafePointer<Float>, xStride: Int,
-        rows: Range<Int>, out: UnsafeMutablePointer<Float>, outStride: Int, scratch: UnsafeMutablePointer<Float>
+        rows: Range<Int>, out: UnsafeMutablePointer<Float>, outStride: Int, scratch: UnsafeMutablePointer<Float>,
+        implementation: Implementation = MatMul.implementation
     ) {
         guard !rows.isEmpty else { return }
         if hasIntegerKernel(w.type) {
             switch implementation {
+            case .avx2, .avx512vnni:
+                var x = lk_activations(qs: xq.qs, d: xq.d, s: xq.s, tokens: Int32(xq.tokens), columns: Int32(xq.columns))
+                let rc = lk_matmul(Int32(w.type.rawValue), implementation.kernelFeatures, w.data.assumingMemoryBound(to: UInt8.self),
+                                   w.rowBytes, Int32(rows.lowerBound), Int32(rows.upperBound), &x, out, outStride)
+                precondition(rc == 0, "intrinsics kernel refused \(w.type.name)")
             case .simd: SIMDKernels.multiply(w, xq, rows: rows, out: out, outStride: outStride)
             case .reference:
                 for r in rows {

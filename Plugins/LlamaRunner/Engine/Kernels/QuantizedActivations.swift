@@ -37,19 +37,25 @@ public final class QuantizedActivations: @unchecked Sendable {
         }
     }
 
+    /// Follows llama.cpp's rounding so results track the reference: quants are x × 127 / max|x|
+    /// rounded half to even, and the scale and sum are stored rounded to half precision (its
+    /// Q8_0/Q8_1 blocks hold them as fp16).
     @inline(__always) static func quantizeBlock(_ x: UnsafePointer<Float>, _ q: UnsafeMutablePointer<Int8>, _ d: UnsafeMutablePointer<Float>, _ s: UnsafeMutablePointer<Float>) {
         let raw = UnsafeRawPointer(x)
         var v = (raw.loadUnaligned(as: SIMD16<Float>.self), raw.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self))
         let amax = max(v.0.replacing(with: -v.0, where: v.0 .< 0).max(), v.1.replacing(with: -v.1, where: v.1 .< 0).max())
-        let scale = amax / 127
-        let inv: Float = scale != 0 ? 1 / scale : 0
-        v.0 = (v.0 * inv).rounded(.toNearestOrAwayFromZero)
-        v.1 = (v.1 * inv).rounded(.toNearestOrAwayFromZero)
+        let inv: Float = amax != 0 ? 127 / amax : 0
+        // Clamping (and NaN to 0) only matters for broken weights: it keeps the conversion defined.
+        v.0 = (v.0 * inv).rounded(.toNearestOrEven).clamped(lowerBound: SIMD16(repeating: -127), upperBound: SIMD16(repeating: 127))
+        v.1 = (v.1 * inv).rounded(.toNearestOrEven).clamped(lowerBound: SIMD16(repeating: -127), upperBound: SIMD16(repeating: 127))
+        v.0.replace(with: 0, where: v.0 .!= v.0)
+        v.1.replace(with: 0, where: v.1 .!= v.1)
         let q0 = SIMD16<Int8>(truncatingIfNeeded: SIMD16<Int32>(v.0))
         let q1 = SIMD16<Int8>(truncatingIfNeeded: SIMD16<Int32>(v.1))
         UnsafeMutableRawPointer(q).storeBytes(of: q0, as: SIMD16<Int8>.self)
         UnsafeMutableRawPointer(q).storeBytes(of: q1, toByteOffset: 16, as: SIMD16<Int8>.self)
+        let scale = Float(Float16(amax / 127))
         d.pointee = scale
-        s.pointee = scale * (v.0.sum() + v.1.sum())
+        s.pointee = Float(Float16(scale * (v.0.sum() + v.1.sum())))
     }
 }

@@ -32,6 +32,16 @@ final class KVCache {
         munmap(values, bytes)
     }
 
+    /// Stores one position's keys and values rounded to half precision, as llama.cpp's f16
+    /// cache holds them, so attention sees the same values as the reference.
+    func store(layer: Int, position: Int, key k: UnsafePointer<Float>, value v: UnsafePointer<Float>) {
+        let kd = key(layer: layer, position: position), vd = value(layer: layer, position: position)
+        for i in 0..<kvDim {
+            kd[i] = Float(Float16(k[i]))
+            vd[i] = Float(Float16(v[i]))
+        }
+    }
+
     @inline(__always) func key(layer: Int, position: Int) -> UnsafeMutablePointer<Float> {
         keys + (layer * contextLength + position) * kvDim
     }

@@ -43,7 +43,7 @@ public final class LlamaSession: @unchecked Sendable {
     /// Appends `newTokens` to the cache and reports `outputs`: `onOutput(index, values)` with the
     /// index into `newTokens` and the logits (vocabulary size) or hidden state (embedding size).
     /// The values are only valid during the call. Checks the context and every id before any
-    /// work; checks `shouldCancel` before every chunk.
+    /// work; checks `shouldCancel` before every layer of every chunk (a few milliseconds apart).
     public func evaluate(
         _ newTokens: [Int32], outputs: Outputs = .lastLogits, shouldCancel: () -> Bool = { false },
         onOutput: (Int, UnsafeBufferPointer<Float>) -> Void
@@ -57,21 +57,27 @@ public final class LlamaSession: @unchecked Sendable {
         }
         var done = 0
         while done < newTokens.count {
-            if shouldCancel() { throw LlamaError(.cancelled, "cancelled after \(done) of \(newTokens.count) tokens") }
             let n = min(Self.chunkSize, newTokens.count - done)
             let isLast = done + n == newTokens.count
-            newTokens.withUnsafeBufferPointer { all in
+            let completed = newTokens.withUnsafeBufferPointer { all in
                 model.withCompute {
-                    forward(UnsafeBufferPointer(rebasing: all[done..<done + n]), outputs: outputs, lastChunk: isLast) { i, v in onOutput(done + i, v) }
+                    forward(UnsafeBufferPointer(rebasing: all[done..<done + n]), outputs: outputs, lastChunk: isLast, shouldCancel: shouldCancel) { i, v in onOutput(done + i, v) }
                 }
             }
+            // A chunk stopped part-way leaves stale cache rows past `tokens.count`; they are
+            // overwritten before anything reads them.
+            guard completed else { throw LlamaError(.cancelled, "cancelled after \(done) of \(newTokens.count) tokens") }
             tokens.append(contentsOf: newTokens[done..<done + n])
             done += n
         }
     }
 
     /// One chunk through every layer, with keys and values written at positions tokens.count...
-    private func forward(_ chunk: UnsafeBufferPointer<Int32>, outputs: Outputs, lastChunk: Bool, onOutput: (Int, UnsafeBufferPointer<Float>) -> Void) {
+    /// Returns false, before the outputs, when `shouldCancel` said so (checked before every layer).
+    private func forward(
+        _ chunk: UnsafeBufferPointer<Int32>, outputs: Outputs, lastChunk: Bool, shouldCancel: () -> Bool,
+        onOutput: (Int, UnsafeBufferPointer<Float>) -> Void
+    ) -> Bool {
         let hp = model.hyperparameters, weights = model.weights, ws = workspace, pool = model.pool
         let T = chunk.count, d = hp.embedding, ff = hp.feedForward, qDim = hp.qDim, kvDim = hp.kvDim
         let start = tokens.count, threads = pool.threads, xq = ws.quantized
@@ -87,6 +93,7 @@ public final class LlamaSession: @unchecked Sendable {
         }
 
         for (l, layer) in weights.layers.enumerated() {
+            if shouldCancel() { return false }
             // Attention block.
             for t in 0..<T { VectorOps.rmsNorm(ws.hidden + t * d, layer.attentionNorm, ws.normed + t * d, d, epsilon: hp.rmsEpsilon) }
             xq.quantize(ws.normed, tokens: T, columns: d, stride: d)
@@ -102,8 +109,7 @@ public final class LlamaSession: @unchecked Sendable {
                 if let b = layer.valueBias { VectorOps.add(b, into: v, kvDim) }
                 rope.apply(q, heads: hp.heads, headDim: hp.headDim, cos: ws.ropeCos + t * pairs, sin: ws.ropeSin + t * pairs)
                 rope.apply(k, heads: hp.kvHeads, headDim: hp.headDim, cos: ws.ropeCos + t * pairs, sin: ws.ropeSin + t * pairs)
-                cache.key(layer: l, position: start + t).update(from: k, count: kvDim)
-                cache.value(layer: l, position: start + t).update(from: v, count: kvDim)
+                cache.store(layer: l, position: start + t, key: k, value: v)
             }
             pool.run { i in
                 for job in ThreadPool.share(of: T * hp.heads, part: i, parts: threads) {
@@ -143,6 +149,7 @@ public final class LlamaSession: @unchecked Sendable {
             pool.run { i in project(weights.output, normed, d, into: ws.logits, part: i) }
             onOutput(t, UnsafeBufferPointer(start: ws.logits, count: model.vocabularySize))
         }
+        return true
     }
 
     /// Causal attention of one query head of one token over every cached position up to its own.

@@ -9,9 +9,13 @@ public struct WeightMatrix: @unchecked Sendable {
     public var rowBytes: Int { columns / type.blockSize * type.blockBytes }
 
     init(file: GGUFFile, info: GGUFTensorInfo) {
+        self.init(data: file.data(of: info), info: info)
+    }
+
+    init(data: UnsafeRawPointer, info: GGUFTensorInfo) {
         name = info.name
         type = info.type
-        data = file.data(of: info)
+        self.data = data
         columns = info.dimensions[0]
         rows = info.elementCount / info.dimensions[0]
     }

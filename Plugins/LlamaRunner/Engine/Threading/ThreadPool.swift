@@ -64,7 +64,12 @@ public final class ThreadPool: @unchecked Sendable {
             pthread_cond_broadcast(&wake)
             pthread_mutex_unlock(&mutex)
             escapable(0)
-            while finished.load(ordering: .acquiring) < threads - 1 {}
+            // Spin for the stragglers, then yield: on a busy machine a worker may be descheduled.
+            var spins = 0
+            while finished.load(ordering: .acquiring) < threads - 1 {
+                spins += 1
+                if spins > Self.spinLimit { sched_yield() }
+            }
             job = nil
         }
     }

@@ -65,16 +65,31 @@ struct BytePairEncoder: Sendable {
 
     /// Encodes one piece of plain text (no special tokens in it), appending to `output`.
     func encode(_ text: UnsafeBufferPointer<UInt8>, into output: inout [Int32], scratch: inout Scratch) {
-        guard !text.isEmpty else { return }
-        Self.decodeScalars(text, into: &scratch)
-        let ends = scratch.scalars.withUnsafeBufferPointer { scalars in
-            scratch.classes.withUnsafeBufferPointer { classes in preTokenizer.split(scalars, classes) }
-        }
+        let ends = preTokenize(text, scratch: &scratch)
         var start = 0
         for end in ends {
             let chunk = UnsafeBufferPointer(rebasing: text[scratch.byteOffsets[start]..<scratch.byteOffsets[end]])
             encodeChunk(chunk, into: &output, scratch: &scratch)
             start = end
+        }
+    }
+
+    /// Calls `body` with each pre-tokenizer chunk of `text` (benchmarks time the merge loop alone).
+    func forEachChunk(_ text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var scratch = Scratch()
+        var start = 0
+        for end in preTokenize(text, scratch: &scratch) {
+            body(UnsafeBufferPointer(rebasing: text[scratch.byteOffsets[start]..<scratch.byteOffsets[end]]))
+            start = end
+        }
+    }
+
+    /// Chunk ends in code points; `scratch.byteOffsets` maps them to bytes.
+    private func preTokenize(_ text: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> [Int] {
+        guard !text.isEmpty else { return [] }
+        Self.decodeScalars(text, into: &scratch)
+        return scratch.scalars.withUnsafeBufferPointer { scalars in
+            scratch.classes.withUnsafeBufferPointer { classes in preTokenizer.split(scalars, classes) }
         }
     }
 
@@ -119,6 +134,7 @@ struct BytePairEncoder: Sendable {
         scratch.byteOffsets.removeAll(keepingCapacity: true)
         var index = 0
         let count = text.count
+        let basicPlane = ScalarClass.basicPlane
         while index < count {
             let lead = text[index]
             var value: UInt32
@@ -137,7 +153,7 @@ struct BytePairEncoder: Sendable {
                 value = value << 6 | UInt32(text[index + offset] & 0x3F)
             }
             scratch.scalars.append(value)
-            scratch.classes.append(ScalarClass.of(value).rawValue)
+            scratch.classes.append(value < 0x10000 ? basicPlane[Int(value)] : ScalarClass.of(value).rawValue)
             scratch.byteOffsets.append(index)
             index += length
         }

@@ -5,23 +5,29 @@
 /// binary min-heap keyed by (rank, left position), so a word of n symbols costs O(n log n)
 /// instead of rescanning every pair after each merge. A candidate is checked when popped: it is
 /// still valid when the pair now at that position has the same rank (ranks identify pairs).
-/// `mergeReference` is the plain quadratic loop the optimised one is tested against.
+/// Most chunks are a few bytes long, where the heap costs more than it saves: those run a
+/// rescan that keeps each adjacent pair's merge cached, so one merge updates two entries.
+/// `mergeReference` is the plain quadratic loop both are tested against.
 struct BytePairMerger: Sendable {
     let table: MergeRankTable
+
+    /// Chunks up to this many symbols use the cached rescan.
+    static let shortChunkLimit = 24
 
     /// Reusable buffers, one per encode call.
     struct Scratch {
         var next: [Int32] = []
         var prev: [Int32] = []
         var heap = BinaryHeap<UInt64>()
+        var pairs: [MergeRankTable.Merge] = []
     }
 
     /// Merges `symbols` in place (the result replaces the contents).
     func merge(_ symbols: inout [Int32], scratch: inout Scratch) {
         let count = symbols.count
         if count < 2 { return }
-        if count == 2 {
-            if let joined = table.merge(symbols[0], symbols[1]) { symbols = [joined.result] }
+        if count <= Self.shortChunkLimit {
+            mergeShort(&symbols, pairs: &scratch.pairs)
             return
         }
         scratch.next.removeAll(keepingCapacity: true)
@@ -70,6 +76,38 @@ struct BytePairMerger: Sendable {
             write += 1
         }
         symbols.removeLast(count - write)
+    }
+
+    private static let noMerge = MergeRankTable.Merge(rank: .max, result: -1)
+
+    /// The rescan with cached pair merges: `pairs[i]` is the merge of symbols i and i + 1.
+    private func mergeShort(_ symbols: inout [Int32], pairs: inout [MergeRankTable.Merge]) {
+        var count = symbols.count
+        if pairs.count < count { pairs = [MergeRankTable.Merge](repeating: Self.noMerge, count: max(count, Self.shortChunkLimit)) }
+        symbols.withUnsafeMutableBufferPointer { ids in
+            pairs.withUnsafeMutableBufferPointer { pairs in
+                for index in 0..<(count - 1) {
+                    pairs[index] = table.merge(ids[index], ids[index + 1]) ?? Self.noMerge
+                }
+                while count > 1 {
+                    var best = 0
+                    for index in 1..<(count - 1) where pairs[index].rank < pairs[best].rank { best = index }
+                    guard pairs[best].rank != Self.noMerge.rank else { break }
+                    ids[best] = pairs[best].result
+                    // Close the gap left by symbol best + 1 and pair best.
+                    var index = best + 1
+                    while index < count - 1 {
+                        ids[index] = ids[index + 1]
+                        pairs[index - 1] = pairs[index]
+                        index += 1
+                    }
+                    count -= 1
+                    if best > 0 { pairs[best - 1] = table.merge(ids[best - 1], ids[best]) ?? Self.noMerge }
+                    if best < count - 1 { pairs[best] = table.merge(ids[best], ids[best + 1]) ?? Self.noMerge }
+                }
+            }
+        }
+        symbols.removeLast(symbols.count - count)
     }
 
     /// The plain loop: find the lowest-rank adjacent pair (leftmost on a tie), join it, repeat.

@@ -16,7 +16,8 @@ struct ScalarClass: OptionSet, Sendable {
         return computed(value)
     }
 
-    private static let basicPlane: [UInt8] = (0..<0x10000).map { computed(UInt32($0)).rawValue }
+    /// Classes of U+0000...U+FFFF, indexed by code point (hot loops hoist this table).
+    static let basicPlane: [UInt8] = (0..<0x10000).map { computed(UInt32($0)).rawValue }
 
     private static func computed(_ value: UInt32) -> ScalarClass {
         guard let scalar = Unicode.Scalar(value) else { return .present }

@@ -15,6 +15,8 @@ struct SpecialTokenSplitter: Sendable {
     }
 
     private let specials: [Special]
+    /// Bytes some special token starts with: searches visit only positions holding one.
+    private let isFirstByte: [Bool]
 
     init(tokens: [String], types: [TokenType]) {
         var found: [Special] = []
@@ -25,11 +27,17 @@ struct SpecialTokenSplitter: Sendable {
         }
         // Longest first; equal lengths by id so the order is deterministic.
         specials = found.sorted { $0.text.count != $1.text.count ? $0.text.count > $1.text.count : $0.id < $1.id }
+        var firstBytes = [Bool](repeating: false, count: 256)
+        for special in found { firstBytes[Int(special.text[0])] = true }
+        isFirstByte = firstBytes
     }
 
     func split(_ text: UnsafeBufferPointer<UInt8>, parseSpecial: Bool) -> [Fragment] {
         var fragments: [Fragment] = text.isEmpty ? [] : [.text(0..<text.count)]
         guard !text.isEmpty else { return fragments }
+        var candidates: [Int] = []
+        for position in 0..<text.count where isFirstByte[Int(text[position])] { candidates.append(position) }
+        guard !candidates.isEmpty else { return fragments }
         for special in specials where parseSpecial || special.alwaysRecognised {
             var next: [Fragment] = []
             var changed = false
@@ -40,7 +48,7 @@ struct SpecialTokenSplitter: Sendable {
                         continue
                     }
                     var searchStart = range.lowerBound
-                    while let position = Self.find(needle, in: text, from: searchStart, to: range.upperBound) {
+                    while let position = Self.find(needle, in: text, from: searchStart, to: range.upperBound, candidates: candidates) {
                         if position > searchStart { next.append(.text(searchStart..<position)) }
                         next.append(.token(special.id))
                         searchStart = position + needle.count
@@ -54,19 +62,25 @@ struct SpecialTokenSplitter: Sendable {
         return fragments
     }
 
-    /// First occurrence of `needle` inside `haystack[from..<to]`.
+    /// First occurrence of `needle` inside `haystack[from..<to]`, trying only `candidates`
+    /// (sorted positions whose byte starts some special token).
     private static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>,
-                             from: Int, to: Int) -> Int? {
-        let first = needle[0]
+                             from: Int, to: Int, candidates: [Int]) -> Int? {
+        var low = 0
+        var high = candidates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if candidates[middle] < from { low = middle + 1 } else { high = middle }
+        }
         let last = to - needle.count
-        var position = from
-        while position <= last {
-            if haystack[position] == first {
-                var offset = 1
-                while offset < needle.count && haystack[position + offset] == needle[offset] { offset += 1 }
-                if offset == needle.count { return position }
-            }
-            position += 1
+        var index = low
+        while index < candidates.count {
+            let position = candidates[index]
+            if position > last { return nil }
+            var offset = 0
+            while offset < needle.count && haystack[position + offset] == needle[offset] { offset += 1 }
+            if offset == needle.count { return position }
+            index += 1
         }
         return nil
     }

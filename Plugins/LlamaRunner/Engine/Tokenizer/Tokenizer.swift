@@ -23,12 +23,12 @@ public final class Tokenizer: Sendable {
         return nil
     }
 
-    private enum Encoder: Sendable {
+    enum Encoder: Sendable {
         case bytePair(BytePairEncoder)
         case sentencePiece(SentencePieceEncoder)
     }
 
-    private let encoder: Encoder
+    let encoder: Encoder
     private let specialSplitter: SpecialTokenSplitter
     private let tokenIds: ByteStringTable
     private let types: [TokenType]
@@ -180,6 +180,10 @@ public final class Tokenizer: Sendable {
         return output
     }
 
+    func specialTokenFragments(_ bytes: UnsafeBufferPointer<UInt8>) -> [SpecialTokenSplitter.Fragment] {
+        specialSplitter.split(bytes, parseSpecial: true)
+    }
+
     // MARK: Decoding
 
     /// The bytes token `id` stands for (possibly part of a UTF-8 character). Control and
@@ -204,10 +208,15 @@ public final class Tokenizer: Sendable {
     public func decodeBytes(_ ids: [Int32], renderSpecial: Bool = true) throws -> [UInt8] {
         try validate(ids)
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(ids.count * 4)
         for (index, id) in ids.enumerated() {
-            var piece = piece(id, renderSpecial: renderSpecial)
-            if index == 0 && kind == .sentencePiece && addSpacePrefix && piece.first == 0x20 { piece.removeFirst() }
-            bytes.append(contentsOf: piece)
+            let token = Int(id)
+            if !renderSpecial && (types[token] == .control || types[token] == .unknown) { continue }
+            var start = pieceStarts[token]
+            if index == 0 && kind == .sentencePiece && addSpacePrefix && start < pieceStarts[token + 1] && pieceBytes[start] == 0x20 {
+                start += 1
+            }
+            bytes.append(contentsOf: pieceBytes[start..<pieceStarts[token + 1]])
         }
         return bytes
     }
@@ -225,6 +234,12 @@ public final class Tokenizer: Sendable {
     /// Whether `id` is a control token (`<|im_start|>`, BOS, ...), which text output usually hides.
     public func isControl(_ id: Int32) -> Bool {
         id >= 0 && Int(id) < vocabularySize && types[Int(id)] == .control
+    }
+
+    /// The token's text as the vocabulary spells it for control and user-defined tokens
+    /// (`<|im_start|>`); for other tokens, the text its bytes decode to.
+    public func tokenText(_ id: Int32) -> String {
+        String(decoding: piece(id, renderSpecial: true), as: UTF8.self)
     }
 
     /// The id of the token whose vocabulary text is exactly `text`.

@@ -1,0 +1,36 @@
+// x86 intrinsics kernels for the local runner's engine: integer dot products of 4/8-bit weight
+// blocks with 8-bit activation blocks. Each is compiled for one instruction set with a function
+// attribute and chosen at run time from lk_cpu_features(); the engine's Swift SIMD kernels are the
+// portable fallback.
+#ifndef LLAMA_KERNELS_H
+#define LLAMA_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    LK_AVX2 = 1,        // AVX2 + FMA + F16C
+    LK_AVX512VNNI = 2,  // AVX-512 VNNI + VL (256-bit vpdpbusd)
+};
+
+// The features of this CPU among the above (0 on other architectures).
+int lk_cpu_features(void);
+
+// Quantised activations: `tokens` rows of `columns` int8 values; per 32-value block a scale d
+// and s = d * (sum of the block's values).
+typedef struct {
+    const int8_t *qs;
+    const float *d;
+    const float *s;
+    int tokens;
+    int columns;
+} lk_activations;
+
+// ggml type codes accepted: 2 (Q4_0), 3 (Q4_1), 8 (Q8_0).
+// out[t * out_stride + r] = weight row r . activation row t, for r in [row0, row1), every token.
+// `features` selects the instruction set (one of the LK_* values the CPU has). Returns 0, or -1
+// when the type or feature is not supported (nothing written).
+int lk_matmul(int type, int features, const uint8_t *weights, size_t row_bytes, int row0, int row1,
+              const lk_activations *x, float *out, size_t out_stride);
+
+#endif

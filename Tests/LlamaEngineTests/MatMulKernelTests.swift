@@ -1,0 +1,108 @@
+import Testing
+@testable import LlamaEngine
+
+/// Every optimised integer kernel against the plain reference kernel, on random blocks.
+@Suite struct MatMulKernelTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let type: TensorType
+        let implementation: MatMul.Implementation
+        var testDescription: String { "\(type.name) \(implementation.rawValue)" }
+    }
+
+    static let cases: [Case] = [TensorType.q4_0, .q4_1, .q8_0].flatMap { t in
+        MatMul.Implementation.allCases.filter { $0 != .reference && $0.isSupported }.map { Case(type: t, implementation: $0) }
+    }
+
+    @Test(arguments: cases)
+    func optimisedKernelMatchesReference(_ c: Case) {
+        var rng = SplitMix(seed: 7)
+        let columns = 96, rows = 13, tokens = 6
+        let blocks = columns / 32
+        var bytes = [UInt8](repeating: 0, count: rows * blocks * c.type.blockBytes)
+        for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: rng.next()) }
+        // Finite half-float scales (the rest of each block is any bits).
+        let scaleOffsets = c.type == .q4_1 ? [0, 2] : [0]
+        for b in 0..<(rows * blocks) {
+            for o in scaleOffsets {
+                let h = Float16(Float(Int(rng.next() % 2001) - 1000) / 20000).bitPattern
+                bytes[b * c.type.blockBytes + o] = UInt8(h & 0xFF)
+                bytes[b * c.type.blockBytes + o + 1] = UInt8(h >> 8)
+            }
+        }
+        var x = [Float](repeating: 0, count: tokens * columns)
+        for i in x.indices { x[i] = Float(Int(rng.next() % 20001) - 10000) / 3000 }
+        let xq = QuantizedActivations(capacity: tokens * columns)
+        x.withUnsafeBufferPointer { xq.quantize($0.baseAddress!, tokens: tokens, columns: columns, stride: columns) }
+
+        bytes.withUnsafeBytes { raw in
+            let info = GGUFTensorInfo(name: "w", dimensions: [columns, rows], type: c.type, fileOffset: 0, byteCount: raw.count)
+            let w = WeightMatrix(data: raw.baseAddress!, info: info)
+            var expected = [Float](repeating: 0, count: tokens * rows)
+            for r in 0..<rows {
+                for t in 0..<tokens { expected[t * rows + r] = ReferenceKernels.dot(c.type, w.row(r), xq, token: t) }
+            }
+            var actual = [Float](repeating: .nan, count: tokens * rows)
+            let scratch = UnsafeMutablePointer<Float>.allocate(capacity: columns)
+            defer { scratch.deallocate() }
+            // Two row ranges, as the thread pool splits them.
+            for range in [0..<5, 5..<rows] {
+                x.withUnsafeBufferPointer { xf in
+                    actual.withUnsafeMutableBufferPointer { out in
+                        MatMul.multiply(w, xq: xq, xf: xf.baseAddress!, xStride: columns, rows: range, out: out.baseAddress!,
+                                        outStride: rows, scratch: scratch, implementation: c.implementation)
+                    }
+                }
+            }
+            for i in expected.indices {
+                #expect(abs(actual[i] - expected[i]) <= 1e-4 * max(1, abs(expected[i])), "element \(i): \(actual[i]) vs \(expected[i])")
+            }
+        }
+    }
+}
+
+/// A small deterministic generator for test data.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The same comparison on the default model's real matrices (every shape the forward pass uses).
+@Suite struct RealWeightKernelTests {
+    @Test func optimisedKernelsMatchReferenceOnModelMatrices() throws {
+        let file = try GGUFFile(path: TestPaths.defaultModel)
+        var rng = SplitMix(seed: 11)
+        for name in ["blk.0.attn_q.weight", "blk.0.attn_k.weight", "blk.3.ffn_down.weight", "token_embd.weight"] {
+            let w = WeightMatrix(file: file, info: file.tensor(named: name)!)
+            let tokens = 5, columns = w.columns, rows = min(w.rows, 200)
+            var x = [Float](repeating: 0, count: tokens * columns)
+            for i in x.indices { x[i] = Float(Int(rng.next() % 20001) - 10000) / 5000 }
+            let xq = QuantizedActivations(capacity: tokens * columns)
+            x.withUnsafeBufferPointer { xq.quantize($0.baseAddress!, tokens: tokens, columns: columns, stride: columns) }
+            let scratch = UnsafeMutablePointer<Float>.allocate(capacity: columns)
+            defer { scratch.deallocate() }
+            func run(_ impl: MatMul.Implementation) -> [Float] {
+                var out = [Float](repeating: .nan, count: tokens * rows)
+                x.withUnsafeBufferPointer { xf in
+                    out.withUnsafeMutableBufferPointer { o in
+                        MatMul.multiply(w, xq: xq, xf: xf.baseAddress!, xStride: columns, rows: 0..<rows, out: o.baseAddress!,
+                                        outStride: rows, scratch: scratch, implementation: impl)
+                    }
+                }
+                return out
+            }
+            let expected = run(.reference)
+            for impl in MatMul.Implementation.allCases where impl != .reference && impl.isSupported {
+                let actual = run(impl)
+                let worst = zip(actual, expected).map { abs($0 - $1) / max(1, abs($1)) }.max()!
+                #expect(worst <= 1e-4, "\(name) \(impl.rawValue): relative error \(worst)")
+            }
+        }
+    }
+}
