@@ -2,17 +2,15 @@ import GuidedJSON
 import LlamaEngine
 import TandemPluginKit
 
-/// One generation on a loaded model: prefill (reusing the cached prefix), then token by token:
-/// mask (when guided), sample, stop checks, detokenize into whole-UTF-8 deltas, stream.
-/// Cancellation is checked before every prefill slice and every token.
+/// One generation on a loaded model, built from the engine's parts (session, sampler, UTF-8
+/// assembler, stop-sequence filter). It differs from the engine's own `LlamaSession.generate` in
+/// what the ABI needs: guided decoding masks the logits between the forward pass and the sampler
+/// and advances its automaton with every token; the consumer can stop the stream; cancellation
+/// is an error. Cancellation is checked before every token and, inside the engine, before every
+/// layer of the prefill.
 struct GenerationLoop {
-    /// Prefill runs in slices sized from the measured time per token so that each takes about
-    /// this long: a cancelled call returns well within 100 ms even on a loaded machine, while
-    /// slices stay as large as that allows (up to the engine's chunk) to keep the kernels busy.
-    static let prefillSliceTime: Duration = .milliseconds(25)
-
     let loaded: LoadedLlama
-    let plan: SamplingPlan
+    let sampling: SamplingOptions
     /// Response tokens at most (the request's, else whatever the context has left).
     let maxTokens: Int
     let stopSequences: [String]
@@ -29,47 +27,34 @@ struct GenerationLoop {
 
     mutating func run(prompt: [Int32], events: PluginEventSink, cancellation: PluginCancellation) throws(BackendFailure) -> Outcome {
         let session = loaded.session
-        let vocabulary = loaded.model.vocabularySize
-        var logits = [Float](repeating: 0, count: vocabulary)
+        var logits = [Float](repeating: 0, count: loaded.model.vocabularySize)
         let cancelled = { cancellation.isCancelled }
 
         // Keep the cached prefix this prompt shares with the previous request (at least one token
-        // must be evaluated to get logits).
+        // is evaluated, for its logits).
         var shared = 0
         let cached = session.tokens
         while shared < min(cached.count, prompt.count - 1), cached[shared] == prompt[shared] { shared += 1 }
         session.truncate(to: shared)
-        var next = shared
-        var slice = 1
-        while next < prompt.count {
-            if cancelled() { throw BackendFailure(.cancelled, "cancelled during prefill after \(next) of \(prompt.count) prompt tokens") }
-            let end = min(next + slice, prompt.count)
-            let started = ContinuousClock.now
-            try evaluate(Array(prompt[next..<end]), into: &logits, shouldCancel: cancelled)
-            let perToken = (ContinuousClock.now - started) / (end - next)
-            slice = perToken > .zero ? max(1, min(LlamaSession.chunkSize, Int(Self.prefillSliceTime / perToken))) : LlamaSession.chunkSize
-            next = end
-        }
+        try evaluate(Array(prompt[shared...]), into: &logits, shouldCancel: cancelled, during: "prefill")
 
-        var sampler = TokenSampler(plan: plan)
-        var detokenizer = StreamingDetokenizer(tokenizer: loaded.tokenizer, renderSpecial: false)
-        var stops = StopSequenceFilter(collectsDocument ? [] : stopSequences)
+        var sampler = Sampler(options: sampling, vocabularySize: logits.count)
+        var assembler = UTF8Assembler()
+        var stops = StopSequenceFilter(sequences: collectsDocument ? [] : stopSequences)
         var mask = constraint.map { TokenMask(tokenCount: $0.vocabulary.count) }
         var produced = 0
         var text = ""
 
+        /// Sends a piece (tool-call mode only collects it); false when the consumer said stop.
         func emit(_ piece: String) -> Bool {
             guard !piece.isEmpty else { return true }
             text += piece
             return collectsDocument || events.send(.text(piece))
         }
-
-        // At the end: the detokenizer's last bytes still go through the stop filter.
+        /// At the end: the assembler's last bytes still go through the stop filter.
         func drain() -> String {
-            switch stops.push(detokenizer.finish()) {
-            case .text(let piece): return piece + stops.flush()
-            case .stopped(let piece): return piece
-            }
+            let (release, stopped) = stops.append(assembler.finish())
+            return stopped ? release : release + stops.finish()
         }
 
         while true {
@@ -82,7 +67,10 @@ struct GenerationLoop {
                 logits.withUnsafeMutableBufferPointer { current.apply(to: $0) }
                 mask = current
             }
-            let token = logits.withUnsafeBufferPointer { sampler.choose($0) }
+            var token = logits.withUnsafeBufferPointer { sampler.sample($0) }
+            // A draw can only land on a masked token through rounding at the very end of the
+            // distribution; the best allowed token stands in.
+            if logits[Int(token)] == -.infinity { token = logits.withUnsafeBufferPointer { Sampler.argmax($0) } }
             if loaded.isEndOfGeneration(token) {
                 _ = emit(drain())
                 return Outcome(finish: .stop, outputTokens: produced, text: text)
@@ -93,13 +81,12 @@ struct GenerationLoop {
                 }
             }
             produced += 1
-            switch stops.push(detokenizer.append(token)) {
-            case .text(let piece):
-                if !emit(piece) { return Outcome(finish: .callback, outputTokens: produced, text: text) }
-            case .stopped(let piece):
-                _ = emit(piece)
+            let (release, stopped) = stops.append(assembler.append(loaded.tokenizer.piece(token, renderSpecial: false)))
+            if stopped {
+                _ = emit(release)
                 return Outcome(finish: .stopSequence, outputTokens: produced, text: text)
             }
+            if !emit(release) { return Outcome(finish: .callback, outputTokens: produced, text: text) }
             if let constraint, constraint.isFinished {
                 _ = emit(drain())
                 return Outcome(finish: .stop, outputTokens: produced, text: text)
@@ -109,21 +96,19 @@ struct GenerationLoop {
                 _ = emit(drain())
                 return Outcome(finish: .maxTokens, outputTokens: produced, text: text)
             }
-            try evaluate([token], into: &logits, shouldCancel: cancelled)
+            try evaluate([token], into: &logits, shouldCancel: cancelled, during: "generation")
         }
     }
 
-    private func evaluate(_ tokens: [Int32], into logits: inout [Float], shouldCancel: () -> Bool) throws(BackendFailure) {
-        do {
-            try logits.withUnsafeMutableBufferPointer { out in
+    private func evaluate(_ tokens: [Int32], into logits: inout [Float], shouldCancel: () -> Bool, during phase: String) throws(BackendFailure) {
+        do throws(LlamaError) {
+            try logits.withUnsafeMutableBufferPointer { (out: inout UnsafeMutableBufferPointer<Float>) throws(LlamaError) in
                 try loaded.session.evaluate(tokens, outputs: .lastLogits, shouldCancel: shouldCancel) { _, values in
                     _ = out.update(fromContentsOf: values)
                 }
             }
-        } catch let error as LlamaError {
-            throw BackendFailure(error.code == .cancelled ? .cancelled : .invalidArgument, error.detail)
         } catch {
-            throw BackendFailure(.unknown, "\(error)")
+            throw BackendFailure(error.code == .cancelled ? .cancelled : .invalidArgument, "\(phase): \(error.detail)")
         }
     }
 }

@@ -60,7 +60,7 @@ final class LlamaRunnerModel: PluginModel, @unchecked Sendable {
         }
 
         var loop = GenerationLoop(
-            loaded: model, plan: SamplingPlan(request.options),
+            loaded: model, sampling: SamplingOptions(request.options),
             maxTokens: request.options.maxTokens ?? (context - prompt.tokens.count),
             stopSequences: request.options.stopSequences ?? [], constraint: constraint, collectsDocument: tools != nil)
         let outcome = try loop.run(prompt: prompt.tokens, events: events, cancellation: cancellation)
@@ -111,12 +111,27 @@ final class LlamaRunnerModel: PluginModel, @unchecked Sendable {
 
     // MARK: Embeddings and token counts
 
+    /// Mean-pooled, L2-normalised final hidden states (the engine's `embed`), one fresh pass per
+    /// text, so the chat's cached prefix is left alone. A chat model's embeddings are a weak
+    /// similarity signal: fine for spotting near-duplicates, not a retrieval model.
     func embed(_ texts: [String], cancellation: PluginCancellation) throws(BackendFailure) -> [[Float]] {
         let model = try ready(locale: nil, cancellation: cancellation)
         var vectors: [[Float]] = []
         for (index, text) in texts.enumerated() {
             if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled after \(index) of \(texts.count) embeddings") }
-            vectors.append(try MeanPooledEmbedding.vector(of: text, index: index, on: model, cancellation: cancellation))
+            let tokens = model.tokenizer.encode(text, addSpecial: true, parseSpecial: false)
+            guard !tokens.isEmpty else { throw BackendFailure(.invalidArgument, "inputs[\(index)] is empty: nothing to embed") }
+            guard tokens.count <= model.session.contextLength else {
+                var failure = BackendFailure(.exceededContextWindowSize, "inputs[\(index)] has \(tokens.count) tokens; the context window is \(model.session.contextLength)")
+                failure.contextLimit = UInt64(model.session.contextLength)
+                failure.contextRequested = UInt64(tokens.count)
+                throw failure
+            }
+            do throws(LlamaError) {
+                vectors.append(try model.model.embed(tokens: tokens, shouldCancel: { cancellation.isCancelled }))
+            } catch {
+                throw BackendFailure(error.code == .cancelled ? .cancelled : .invalidArgument, "inputs[\(index)]: \(error.detail)")
+            }
         }
         return vectors
     }

@@ -12,22 +12,14 @@ final class LoadedLlama: @unchecked Sendable {
     let template: ChatTemplate
     let session: LlamaSession
     private var guidedVocabulary: TokenVocabulary?
-    private var embeddings: LlamaSession?
 
     init(path: String, threads: Int?, context: Int) throws(BackendFailure) {
         do {
             let model = try LlamaModel(path: path, threads: threads)
             let tokenizer = try Tokenizer(gguf: model.file)
-            guard let source = try model.file.chatTemplate else {
-                throw BackendFailure(.badModelFile, "\(path): the file has no tokenizer.chat_template, so a conversation cannot be rendered")
-            }
-            let bos = tokenizer.bosTokenId.map { String(decoding: tokenizer.piece($0), as: UTF8.self) } ?? ""
-            let eos = tokenizer.eosTokenId.map { String(decoding: tokenizer.piece($0), as: UTF8.self) } ?? ""
-            template = try ChatTemplate(source: source, bosToken: bos, eosToken: eos)
+            template = try ChatTemplate(gguf: model.file, tokenizer: tokenizer)
             self.model = model
             self.tokenizer = tokenizer
-        } catch let failure as BackendFailure {
-            throw failure
         } catch {
             throw BackendFailure(.badModelFile, "cannot load \(path): \(error)")
         }
@@ -37,15 +29,6 @@ final class LoadedLlama: @unchecked Sendable {
     /// Ends generation: the tokenizer's end-of-generation ids and the model's.
     func isEndOfGeneration(_ id: Int32) -> Bool {
         tokenizer.isEndOfGeneration(id) || model.endOfGenerationTokens.contains(id)
-    }
-
-    /// A second session for embeddings, so they leave the chat's cached prefix alone. Its KV
-    /// cache is reserved address space; only the pages an input touches become resident.
-    func embeddingSession() -> LlamaSession {
-        if let embeddings { return embeddings }
-        let made = LlamaSession(model: model, contextLength: session.contextLength)
-        embeddings = made
-        return made
     }
 
     /// The vocabulary as byte strings for `TokenConstraint`, built once (control tokens empty).
