@@ -59,6 +59,13 @@ bench-llama-plugin: model plugins
 test: deps model build plugins
 	$(SWIFT) test
 
+# Pre-tokenizer fixtures: random strings split by each pattern with Python's `regex` module.
+PRETOKENIZER_FIXTURES := .build/fixtures/pretokenizer/cases.json
+$(PRETOKENIZER_FIXTURES): scripts/pretokenizer-fixtures.py
+	@python3 -c 'import regex' 2>/dev/null || python3 -m pip install -q regex
+	python3 scripts/pretokenizer-fixtures.py $@
+test: $(PRETOKENIZER_FIXTURES)
+
 clean:
 	rm -rf .build
 	find $(PLUGINS_DIR) -name '*.so' -delete

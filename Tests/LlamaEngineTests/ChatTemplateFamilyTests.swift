@@ -25,6 +25,121 @@ import Testing
         #expect(try template.render(messages: Self.conversation, addGenerationPrompt: true) == expected)
     }
 
+    /// Llama-3.2-Instruct (date from strftime_now, system prompt after the date lines, tool
+    /// branches left untaken without tools).
+    static let llama32 = #"""
+    {{- bos_token }}
+    {%- if custom_tools is defined %}
+        {%- set tools = custom_tools %}
+    {%- endif %}
+    {%- if not tools_in_user_message is defined %}
+        {%- set tools_in_user_message = true %}
+    {%- endif %}
+    {%- if not date_string is defined %}
+        {%- if strftime_now is defined %}
+            {%- set date_string = strftime_now("%d %b %Y") %}
+        {%- else %}
+            {%- set date_string = "26 Jul 2024" %}
+        {%- endif %}
+    {%- endif %}
+    {%- if not tools is defined %}
+        {%- set tools = none %}
+    {%- endif %}
+
+    {#- This block extracts the system message, so we can slot it into the right place. #}
+    {%- if messages[0]['role'] == 'system' %}
+        {%- set system_message = messages[0]['content']|trim %}
+        {%- set messages = messages[1:] %}
+    {%- else %}
+        {%- set system_message = "" %}
+    {%- endif %}
+
+    {#- System message #}
+    {{- "<|start_header_id|>system<|end_header_id|>\n\n" }}
+    {%- if tools is not none %}
+        {{- "Environment: ipython\n" }}
+    {%- endif %}
+    {{- "Cutting Knowledge Date: December 2023\n" }}
+    {{- "Today Date: " + date_string + "\n\n" }}
+    {%- if tools is not none and not tools_in_user_message %}
+        {{- "You have access to the following functions. To call a function, please respond with JSON for a function call." }}
+        {{- 'Respond in the format {"name": function name, "parameters": dictionary of argument name and its value}.' }}
+        {{- "Do not use variables.\n\n" }}
+        {%- for t in tools %}
+            {{- t | tojson(indent=4) }}
+            {{- "\n\n" }}
+        {%- endfor %}
+    {%- endif %}
+    {{- system_message }}
+    {{- "<|eot_id|>" }}
+
+    {#- Custom tools are passed in a user message with some extra guidance #}
+    {%- if tools_in_user_message and not tools is none %}
+        {#- Extract the first user message so we can plug it in here #}
+        {%- if messages | length != 0 %}
+            {%- set first_user_message = messages[0]['content']|trim %}
+            {%- set messages = messages[1:] %}
+        {%- else %}
+            {{- raise_exception("Cannot put tools in the first user message when there's no first user message!") }}
+    {%- endif %}
+        {{- '<|start_header_id|>user<|end_header_id|>\n\n' -}}
+        {{- "Given the following functions, please respond with a JSON for a function call " }}
+        {{- "with its proper arguments that best answers the given prompt.\n\n" }}
+        {{- 'Respond in the format {"name": function name, "parameters": dictionary of argument name and its value}.' }}
+        {{- "Do not use variables.\n\n" }}
+        {%- for t in tools %}
+            {{- t | tojson(indent=4) }}
+            {{- "\n\n" }}
+        {%- endfor %}
+        {{- first_user_message + "<|eot_id|>"}}
+    {%- endif %}
+
+    {%- for message in messages %}
+        {%- if not (message.role == 'ipython' or message.role == 'tool' or 'tool_calls' in message) %}
+            {{- '<|start_header_id|>' + message['role'] + '<|end_header_id|>\n\n'+ message['content'] | trim + '<|eot_id|>' }}
+        {%- elif 'tool_calls' in message %}
+            {%- if not message.tool_calls|length == 1 %}
+                {{- raise_exception("This model only supports single tool-calls at once!") }}
+            {%- endif %}
+            {%- set tool_call = message.tool_calls[0].function %}
+            {{- '<|start_header_id|>assistant<|end_header_id|>\n\n' -}}
+            {{- '{"name": "' + tool_call.name + '", ' }}
+            {{- '"parameters": ' }}
+            {{- tool_call.arguments | tojson }}
+            {{- "}" }}
+            {{- "<|eot_id|>" }}
+        {%- elif message.role == "tool" or message.role == "ipython" %}
+            {{- "<|start_header_id|>ipython<|end_header_id|>\n\n" }}
+            {%- if message.content is mapping or message.content is iterable %}
+                {{- message.content | tojson }}
+            {%- else %}
+                {{- message.content }}
+            {%- endif %}
+            {{- "<|eot_id|>" }}
+        {%- endif %}
+    {%- endfor %}
+    {%- if add_generation_prompt %}
+        {{- '<|start_header_id|>assistant<|end_header_id|>\n\n' }}
+    {%- endif %}
+
+    """#
+
+    @Test func llama32() throws {
+        let template = try ChatTemplate(source: Self.llama32, bosToken: "<|begin_of_text|>", eosToken: "<|eot_id|>")
+        let date = Date(timeIntervalSince1970: 1_764_504_000)  // 2025-11-30 12:00 UTC
+        let expected = "<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\n"
+            + "Cutting Knowledge Date: December 2023\nToday Date: 30 Nov 2025\n\nYou are a helpful assistant<|eot_id|>"
+            + "<|start_header_id|>user<|end_header_id|>\n\nHello<|eot_id|>"
+            + "<|start_header_id|>assistant<|end_header_id|>\n\nHi there<|eot_id|>"
+            + "<|start_header_id|>user<|end_header_id|>\n\nWho are you?<|eot_id|>"
+            + "<|start_header_id|>assistant<|end_header_id|>\n\n"
+        #expect(try template.render(messages: Self.conversation, addGenerationPrompt: true, now: date) == expected)
+        // A tool result's text is a string, which Jinja counts as iterable: it is JSON-quoted.
+        let tool = try template.render(messages: [.init(role: "user", content: "Hi"), .init(role: "tool", content: "sunny")],
+                                       addGenerationPrompt: false, now: date)
+        #expect(tool.hasSuffix("<|start_header_id|>ipython<|end_header_id|>\n\n\"sunny\"<|eot_id|>"))
+    }
+
     /// Qwen2.5-Instruct (ChatML with a default system prompt and a tool-calling branch).
     static let qwen25 = #"""
     {%- if tools %}

@@ -16,6 +16,8 @@ import Testing
         #expect(try render("{% for m in messages %}\n  {{ m.role }}\n  {% endfor %}\n") == "  system\n  user\n")
         #expect(try render("{%- for m in messages -%}\n  [{{- m.role -}}]  \n{%- endfor %}") == "[system][user]")
         #expect(try render("a {# note #} b\n{# whole line #}\nc") == "a  b\nc")
+        // `+` turns the rules off for one tag.
+        #expect(try render("{% if true +%}\n  {%+ if true %}x{% endif %}{% endif %}") == "\n  x")
     }
 
     @Test func loopVariablesAndNamespaceScoping() throws {
@@ -46,6 +48,8 @@ import Testing
                 == "Hi|AB|d|1,2,3|system user")
         #expect(try render("{{ messages | selectattr('role', 'equalto', 'user') | list | length }}|{{ {'b': 1, 'a': [true, none, 'é\"']} | tojson }}")
                 == "1|{\"b\": 1, \"a\": [true, null, \"é\\\"\"]}")
+        #expect(try render("{{ ['brave_search', 'code_interpreter'] | reject('equalto', 'code_interpreter') | join(', ') }}|{{ [0, 1, 2, 3] | select('odd') | list }}|{{ [0, '', 'x'] | select | list }}")
+                == "brave_search|[1, 3]|['x']")
         #expect(try render("{{ ' a b '.strip().split(' ') }}|{{ 'Hello'.startswith('He') }}|{{ 'x-y'.replace('-', '+') }}|{% for k, v in {'k': 'v'}.items() %}{{ k }}={{ v }}{% endfor %}")
                 == "['a', 'b']|True|x+y|k=v")
     }
@@ -64,9 +68,30 @@ import Testing
         }
     }
 
+    @Test func filterArgumentsOutsideTheSubsetAreErrors() throws {
+        #expect(try render("{{ 'a-a-a' | replace('-', '+', 1) }} {{ 2.5 | round }} {{ 2.1 | round(method='ceil') }} {{ 'e\u{301}x' is string and 'e' in 'e\u{301}' }}")
+                == "a+a-a 2.0 3.0 True")
+        #expect(throws: TemplateError(.unsupportedConstruct, "argument 'attribute' of filter 'sort' is not supported", line: 1, column: 13)) {
+            try render("{{ messages | sort(attribute='role') }}")
+        }
+        #expect(throws: TemplateError(.unsupportedConstruct, "filter 'trim' takes at most 1 arguments, got 2", line: 1, column: 8)) {
+            try render("{{ 'x' | trim('a', 'b') }}")
+        }
+    }
+
+    @Test func macros() throws {
+        let source = """
+        {%- macro turn(role, text, end='|') -%}<{{ role }}>{{ text | trim }}{{ end }}{%- endmacro -%}
+        {%- for m in messages %}{{ turn(m.role, m.content) }}{% endfor %}{{ turn('x', 'y', end='.') }}
+        """
+        #expect(try render(source) == "<system>S|<user>u1|<x>y.")
+        #expect(throws: TemplateError.self) { try render("{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}") }
+        #expect(throws: TemplateError.self) { try render("{% macro f(a) %}{% endmacro %}{{ f(1, 2) }}") }
+    }
+
     @Test func unsupportedConstructsAreNamedWithTheirPosition() {
-        #expect(throws: TemplateError(.unsupportedConstruct, "statement 'macro' is not supported", line: 2, column: 4)) {
-            try ChatTemplate(source: "ok\n{% macro greet(name) %}hi{% endmacro %}", bosToken: "", eosToken: "")
+        #expect(throws: TemplateError(.unsupportedConstruct, "statement 'call' is not supported", line: 2, column: 4)) {
+            try ChatTemplate(source: "ok\n{% call greet(name) %}hi{% endcall %}", bosToken: "", eosToken: "")
         }
         #expect(throws: TemplateError(.unsupportedConstruct, "filter 'wordwrap' is not supported", line: 1, column: 9)) {
             try ChatTemplate(source: "{{ text | wordwrap }}", bosToken: "", eosToken: "")

@@ -54,3 +54,22 @@ import Testing
         }
     }
 }
+
+extension ChatTemplateRobustnessTests {
+    /// The deepest template the limits allow (recursive macro inside the deepest blocks and
+    /// expressions) renders or fails cleanly; it must not exhaust the stack.
+    @Test func deepestAllowedNestingDoesNotExhaustTheStack() throws {
+        let blocks = TemplateParser.maximumNesting - 2
+        let expression = String(repeating: "(", count: 25) + "f(n + 1)" + String(repeating: ")", count: 25)
+        let body = String(repeating: "{% if true %}", count: blocks) + "{{ \(expression) if n < 100 else '' }}"
+            + String(repeating: "{% endif %}", count: blocks)
+        let source = "{% macro f(n) %}" + body + "{% endmacro %}{{ f(0) }}"
+        let template = try ChatTemplate(source: source, bosToken: "", eosToken: "")
+        do {
+            _ = try template.render(messages: [], addGenerationPrompt: false)
+            Issue.record("runaway recursion was not stopped")
+        } catch let error as TemplateError {
+            #expect(error.message.hasPrefix("macro calls nested deeper than \(TemplateInterpreter.maximumMacroDepth)"))
+        }
+    }
+}

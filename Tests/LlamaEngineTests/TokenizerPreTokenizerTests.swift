@@ -1,11 +1,10 @@
+import Foundation
 import Testing
 @testable import LlamaEngine
 
 /// The pre-tokenizers against their patterns. Expected chunks come from running each pattern
 /// (`tokenizer.ggml.pre` as llama.cpp defines it) with a reference regex engine that supports
-/// Unicode properties; during development the scanners also agreed with it on 3,000 random
-/// strings per pre-tokenizer mixing letters, digits, `\p{N}` symbols, apostrophes, punctuation,
-/// line breaks and Unicode spaces.
+/// Unicode properties (Python's `regex`); the random-string test below compares thousands more.
 @Suite struct TokenizerPreTokenizerTests {
     static let expected: [String: [(String, [String])]] = [
         "gpt2": [
@@ -52,6 +51,44 @@ import Testing
             // Compare code points: Swift's String equality is canonical equivalence.
             #expect(preTokenizer.chunks(of: text).map { Array($0.unicodeScalars) } == chunks.map { Array($0.unicodeScalars) },
                     "\(name): \(text.debugDescription)")
+        }
+    }
+
+    /// 3,000 random strings per pre-tokenizer, split by the reference regex engine
+    /// (scripts/pretokenizer-fixtures.py, which `make test` runs first).
+    @Test func randomStringsMatchTheReferenceRegexEngine() throws {
+        let path = TestPaths.packageRoot + "/.build/fixtures/pretokenizer/cases.json"
+        let cases = try JSONDecoder().decode([[String: PatternCase]].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(cases.count == 3_000)
+        var mismatches = 0
+        for name in ["gpt2", "llama3", "qwen2", "smollm", "default"] {
+            let preTokenizer = try PreTokenizer(named: name)
+            for entry in cases {
+                guard case .text(let text)? = entry["text"], case .chunks(let chunks)? = entry[name] else {
+                    Issue.record("fixture entry without text or \(name)")
+                    continue
+                }
+                if preTokenizer.chunks(of: text).map({ Array($0.unicodeScalars) }) != chunks.map({ Array($0.unicodeScalars) }) {
+                    mismatches += 1
+                    if mismatches <= 5 { Issue.record("\(name): \(text.debugDescription) -> \(preTokenizer.chunks(of: text))") }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    /// A fixture field: the input text or one pre-tokenizer's chunks.
+    enum PatternCase: Decodable {
+        case text(String)
+        case chunks([String])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self = .text(text)
+            } else {
+                self = .chunks(try container.decode([String].self))
+            }
         }
     }
 

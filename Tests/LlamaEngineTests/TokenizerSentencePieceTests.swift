@@ -79,6 +79,12 @@ import Testing
         #expect(tokenizer.encode("</s>", addSpecial: false, parseSpecial: false) == [try id("▁")] + bytes)
     }
 
+    @Test func chatPromptsGetOneBosEvenWhenTheTemplateWroteIt() throws {
+        let tokenizer = try Self.tokenizer.get()
+        #expect(tokenizer.encodeChatPrompt("<s>hello") == [1, try id("▁hello")])
+        #expect(tokenizer.encodeChatPrompt("hello") == [1, try id("▁hello")])
+    }
+
     @Test func withoutPrefixSpaceTheTextStartsBare() throws {
         let tokenizer = try Tokenizer(vocabulary: Self.vocabulary(addSpacePrefix: false))
         #expect(tokenizer.encode("hello", addSpecial: false, parseSpecial: false) == [try id("hello")])

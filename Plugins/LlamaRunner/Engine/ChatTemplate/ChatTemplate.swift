@@ -6,6 +6,10 @@ import Foundation
 /// `TemplateError` naming the construct and its line and column, never with a guessed format.
 /// Rendering passes what Hugging Face passes: `messages`, `add_generation_prompt`, `bos_token`,
 /// `eos_token` (and `tools` left undefined).
+///
+/// Pipeline: `TemplateLexer` (text, tags, whitespace control) → `TemplateParser` (nodes and
+/// expressions, `TemplateSyntax`) → `TemplateInterpreter` with `TemplateValue`s and
+/// `TemplateFilters`.
 public struct ChatTemplate: Sendable {
     public struct Message: Sendable, Equatable {
         public var role: String

@@ -2,6 +2,17 @@ import Foundation
 
 /// The Jinja filters chat templates use (`value | name(arguments)`), with Python's semantics.
 enum TemplateFilters {
+    /// Each filter's parameters, in positional order; an argument outside them is an error
+    /// rather than silently ignored. `*` accepts any number of positional arguments.
+    static let parameters: [String: [String]] = [
+        "trim": ["chars"], "length": [], "count": [], "upper": [], "lower": [], "title": [], "capitalize": [],
+        "default": ["default_value", "boolean"], "d": ["default_value", "boolean"], "first": [], "last": [],
+        "join": ["d", "attribute"], "string": [], "int": [], "float": [], "list": [], "tojson": ["indent"],
+        "safe": [], "replace": ["old", "new", "count"], "reverse": [], "selectattr": ["*"], "rejectattr": ["*"], "select": ["*"], "reject": ["*"],
+        "map": ["*", "attribute", "default"], "items": [], "abs": [], "unique": [], "sort": ["reverse"],
+        "indent": ["width", "first"], "escape": [], "e": [], "round": ["precision", "method"], "sum": [], "min": [], "max": [],
+    ]
+
     static func apply(_ name: String, to value: TemplateValue, arguments: TemplateInterpreter.EvaluatedArguments,
                       interpreter: TemplateInterpreter, at offset: Int) throws -> TemplateValue {
         func fail(_ message: String) -> TemplateError {
@@ -23,6 +34,15 @@ enum TemplateFilters {
             case .string(let text)?: return text
             case let other?: throw fail("argument '\(key)' must be a string, not \(other.typeName)")
             }
+        }
+
+        let accepted = parameters[name] ?? []
+        if !accepted.contains("*") && arguments.positional.count > accepted.count {
+            throw interpreter.error(.unsupportedConstruct,
+                "filter '\(name)' takes at most \(accepted.count) arguments, got \(arguments.positional.count)", at: offset)
+        }
+        if let unknown = arguments.named.keys.sorted().first(where: { !accepted.contains($0) }) {
+            throw interpreter.error(.unsupportedConstruct, "argument '\(unknown)' of filter '\(name)' is not supported", at: offset)
         }
 
         switch name {
@@ -97,7 +117,19 @@ enum TemplateFilters {
             guard let old = try stringArgument(0, "old"), let new = try stringArgument(1, "new") else {
                 throw fail("needs the text to replace and its replacement")
             }
-            return .string(try string().replacingOccurrences(of: old, with: new))
+            var text = try string()
+            switch arguments.argument(2, "count") {
+            case nil, .none?:
+                text = text.replacingOccurrences(of: old, with: new)
+            case .integer(let count)?:
+                for _ in 0..<max(count, 0) {
+                    guard !old.isEmpty, let range = text.range(of: old) else { break }
+                    text.replaceSubrange(range, with: new)
+                }
+            case let other?:
+                throw fail("count must be an integer, not \(other.typeName)")
+            }
+            return .string(text)
         case "reverse":
             if case .string(let text) = value { return .string(String(text.reversed())) }
             return .array(try list().reversed())
@@ -107,6 +139,16 @@ enum TemplateFilters {
                 throw fail("\(value.typeName) is not a dictionary")
             }
             return .array(object.keys.map { .array([.string($0), object[$0]!]) })
+        case "select", "reject":
+            let testName = try stringArgument(0, "test")
+            let testArguments = TemplateInterpreter.EvaluatedArguments(
+                positional: Array(arguments.positional.dropFirst(1)), named: [:])
+            let keep = name == "select"
+            return .array(try list().filter { item in
+                guard let testName else { return item.isTruthy == keep }
+                guard TemplateParser.tests.contains(testName) else { throw fail("unknown test '\(testName)'") }
+                return try interpreter.applyTest(testName, to: item, arguments: testArguments, at: offset) == keep
+            })
         case "selectattr", "rejectattr":
             guard let attribute = try stringArgument(0, "attribute") else { throw fail("needs an attribute name") }
             let testName = try stringArgument(1, "test")
@@ -147,8 +189,15 @@ enum TemplateFilters {
             guard let number = value.numericValue else { throw fail("\(value.typeName) is not a number") }
             var digits = 0
             if case .integer(let precision)? = arguments.argument(0, "precision") { digits = precision }
+            let rule: FloatingPointRoundingRule
+            switch try stringArgument(1, "method") ?? "common" {
+            case "common": rule = .toNearestOrEven  // Python's round()
+            case "ceil": rule = .up
+            case "floor": rule = .down
+            case let other: throw fail("method must be common, ceil or floor, not '\(other)'")
+            }
             let scale = pow(10.0, Double(digits))
-            return .double((number * scale).rounded(.toNearestOrEven) / scale)
+            return .double((number * scale).rounded(rule) / scale)
         case "sum":
             var total: TemplateValue = .integer(0)
             for item in try list() {

@@ -9,11 +9,16 @@ struct TemplateInterpreter {
     private var output = ""
     /// The current time for `strftime_now`, fixed per render.
     private let now: Date
+    /// Macro calls in progress (bounded: a macro may call itself).
+    private let macroDepth: Int
+    // Small: each level may sit inside deeply nested blocks and expressions on the same stack.
+    static let maximumMacroDepth = 10
 
-    init(source: [UInt8], variables: [String: TemplateValue], now: Date) {
+    init(source: [UInt8], variables: [String: TemplateValue], now: Date, macroDepth: Int = 0) {
         self.source = source
         scopes = [variables]
         self.now = now
+        self.macroDepth = macroDepth
     }
 
     static func render(_ nodes: [TemplateNode], source: [UInt8], variables: [String: TemplateValue], now: Date) throws -> String {
@@ -54,6 +59,8 @@ struct TemplateInterpreter {
                 } else {
                     scopes[scopes.count - 1][target] = result
                 }
+            case .macroDefinition(let macro):
+                scopes[scopes.count - 1][macro.name] = .macro(macro)
             case .blockAssignment(let target, let body):
                 let saved = output
                 output = ""
@@ -283,7 +290,8 @@ struct TemplateInterpreter {
                 guard case .string(let part) = left else {
                     throw error(.evaluation, "'in <string>' needs a string on the left, not \(left.typeName)", at: offset)
                 }
-                return .boolean(part.isEmpty || text.contains(part))
+                // Code points, not Swift's grapheme-aware matching: "e" is in "e\u{301}", as in Python.
+                return .boolean(part.isEmpty || Array(text.utf8).firstRange(of: Array(part.utf8)) != nil)
             case .array(let items): return .boolean(items.contains { $0.equals(left) })
             case .object(let object):
                 if case .string(let key) = left { return .boolean(object[key] != nil) }
@@ -366,10 +374,11 @@ struct TemplateInterpreter {
         let args = try evaluate(arguments)
         switch callee.kind {
         case .variable:
-            guard case .function(let name) = try evaluate(callee) else {
-                throw error(.evaluation, "\(try evaluate(callee).typeName) is not callable", at: offset)
+            switch try evaluate(callee) {
+            case .function(let name): return try callGlobal(name, args, at: offset)
+            case .macro(let macro): return try call(macro, args, at: offset)
+            case let other: throw error(.evaluation, "\(other.typeName) is not callable", at: offset)
             }
-            return try callGlobal(name, args, at: offset)
         case .attribute(let base, let name):
             return try callMethod(name, on: try evaluate(base), args, at: offset)
         default:
@@ -383,6 +392,33 @@ struct TemplateInterpreter {
     private func checked(_ result: (partialValue: Int, overflow: Bool), at offset: Int) throws -> Int {
         guard !result.overflow else { throw error(.evaluation, "integer overflow", at: offset) }
         return result.partialValue
+    }
+
+    /// Renders a macro's body with its parameters bound, seeing the template's top-level names.
+    private func call(_ macro: TemplateMacro, _ args: EvaluatedArguments, at offset: Int) throws -> TemplateValue {
+        guard macroDepth < Self.maximumMacroDepth else {
+            throw error(.evaluation, "macro calls nested deeper than \(Self.maximumMacroDepth) (runaway recursion in '\(macro.name)')", at: offset)
+        }
+        guard args.positional.count <= macro.parameters.count else {
+            throw error(.evaluation, "macro '\(macro.name)' takes \(macro.parameters.count) arguments, got \(args.positional.count)", at: offset)
+        }
+        if let unknown = args.named.keys.sorted().first(where: { name in !macro.parameters.contains { $0.name == name } }) {
+            throw error(.evaluation, "macro '\(macro.name)' has no parameter '\(unknown)'", at: offset)
+        }
+        var parameters: [String: TemplateValue] = [:]
+        for (index, parameter) in macro.parameters.enumerated() {
+            if let value = args.argument(index, parameter.name) {
+                parameters[parameter.name] = value
+            } else if let defaultValue = parameter.defaultValue {
+                parameters[parameter.name] = try evaluate(defaultValue)
+            } else {
+                parameters[parameter.name] = .undefined(parameter.name)
+            }
+        }
+        var nested = TemplateInterpreter(source: source, variables: scopes[0], now: now, macroDepth: macroDepth + 1)
+        nested.scopes.append(parameters)
+        try nested.execute(macro.body)
+        return .string(nested.output)
     }
 
     static let globalFunctions: Set<String> = ["raise_exception", "namespace", "range", "strftime_now"]

@@ -46,6 +46,8 @@ struct TemplateLexer {
         var trimBefore = false
         var trimAfter = false
         var keepIndent = false
+        /// `+%}`: keep the newline trim_blocks would drop.
+        var keepNewline = false
     }
 
     mutating func segments() throws -> [Segment] {
@@ -110,8 +112,9 @@ struct TemplateLexer {
                 throw error(.syntax, "tag is not closed with \(closer == UInt8(ascii: "}") ? "}}" : "%}")", at: tag.start)
             }
             let byte = source[index]
-            if byte == UInt8(ascii: "-"), index + 2 < source.count, source[index + 1] == closer, source[index + 2] == UInt8(ascii: "}") {
-                tag.trimAfter = true
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+"), index + 2 < source.count,
+               source[index + 1] == closer, source[index + 2] == UInt8(ascii: "}") {
+                if byte == UInt8(ascii: "-") { tag.trimAfter = true } else { tag.keepNewline = true }
                 index += 3
                 return tokens
             }
@@ -224,7 +227,7 @@ struct TemplateLexer {
                 let tag = raw[position - 1]
                 if tag.trimAfter {
                     while start < end && Self.isSpace(text[start]) { start += 1 }
-                } else if tag.kind != .expression {
+                } else if tag.kind != .expression && !tag.keepNewline {
                     if text.first == 0x0A {
                         start = 1
                     } else if text.starts(with: [0x0D, 0x0A]) {

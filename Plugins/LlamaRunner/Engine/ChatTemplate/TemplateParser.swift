@@ -1,14 +1,16 @@
 /// Recursive-descent parser for the Jinja subset chat templates use. Statements: `if`/`elif`/
 /// `else`, `for` (with `else` and an `if` filter), `set` (plain, namespace attribute, block),
-/// and Hugging Face's `generation` block. Operator precedence follows Jinja: `if`-`else` <
+/// `macro`, and Hugging Face's `generation` block. Operator precedence follows Jinja: `if`-`else` <
 /// `or` < `and` < `not` < comparisons and `in` < `+ -` < `~` < `* / // %` < `**` < unary minus
 /// < postfix (`.x`, `[i]`, `(...)`, `|filter`, `is test`).
-/// Anything else (macros, `include`, `break`, ...) is an `unsupportedConstruct` error naming it.
+/// Anything else (`call`, `include`, `break`, ...) is an `unsupportedConstruct` error naming it.
 struct TemplateParser {
     private let source: [UInt8]
     private var segments: [TemplateLexer.Segment]
     private var position = 0
     private var blockDepth = 0
+    /// Macros defined so far: calls to them are allowed.
+    private var macroNames: Set<String> = []
 
     /// Deeper nesting is refused: rendering recurses once per level, on small thread stacks.
     static let maximumNesting = 64
@@ -17,7 +19,7 @@ struct TemplateParser {
     static let filters: Set<String> = [
         "trim", "length", "count", "upper", "lower", "title", "capitalize", "default", "d", "first", "last",
         "join", "string", "int", "float", "list", "tojson", "safe", "replace", "reverse", "selectattr",
-        "rejectattr", "map", "items", "abs", "unique", "sort", "indent", "escape", "e", "round", "sum", "min", "max",
+        "rejectattr", "select", "reject", "map", "items", "abs", "unique", "sort", "indent", "escape", "e", "round", "sum", "min", "max",
     ]
     static let tests: Set<String> = [
         "defined", "undefined", "none", "string", "number", "integer", "float", "boolean", "mapping",
@@ -58,7 +60,7 @@ struct TemplateParser {
             case .text(let text):
                 nodes.append(.text(text))
             case .expression(let tokens, let start):
-                var stream = TokenStream(tokens: tokens, tagOffset: start, source: source)
+                var stream = TokenStream(tokens: tokens, tagOffset: start, source: source, macros: macroNames)
                 let expression = try stream.parseExpression()
                 try stream.expectEnd()
                 nodes.append(.output(expression))
@@ -69,7 +71,7 @@ struct TemplateParser {
                 if terminators.contains(keyword) {
                     return (nodes, BlockEnd(keyword: keyword, tokens: Array(tokens.dropFirst()), offset: tokens[0].offset))
                 }
-                var stream = TokenStream(tokens: Array(tokens.dropFirst()), tagOffset: start, source: source)
+                var stream = TokenStream(tokens: Array(tokens.dropFirst()), tagOffset: start, source: source, macros: macroNames)
                 nodes.append(contentsOf: try parseStatement(keyword, offset: tokens[0].offset, &stream))
             }
         }
@@ -89,13 +91,15 @@ struct TemplateParser {
             return [try parseFor(&stream, offset: offset)]
         case "set":
             return [try parseSet(&stream, offset: offset)]
+        case "macro":
+            return [try parseMacro(&stream, offset: offset)]
         case "generation":
             // Hugging Face marks assistant text for training masks; it renders its body.
             try stream.expectEnd()
             let (body, end) = try parseNodes(until: ["endgeneration"])
             guard end != nil else { throw error(.syntax, "'generation' is not closed with 'endgeneration'", at: offset) }
             return body
-        case "elif", "else", "endif", "endfor", "endset", "endgeneration":
+        case "elif", "else", "endif", "endfor", "endset", "endgeneration", "endmacro":
             throw error(.syntax, "'\(keyword)' without a matching opening tag", at: offset)
         default:
             throw error(.unsupportedConstruct, "statement '\(keyword)' is not supported", at: offset)
@@ -112,11 +116,11 @@ struct TemplateParser {
             guard let end else { throw error(.syntax, "'if' is not closed with 'endif'", at: offset) }
             switch end.keyword {
             case "elif":
-                var next = TokenStream(tokens: end.tokens, tagOffset: end.offset, source: source)
+                var next = TokenStream(tokens: end.tokens, tagOffset: end.offset, source: source, macros: macroNames)
                 condition = try next.parseExpression()
                 try next.expectEnd()
             case "else":
-                try TokenStream(tokens: end.tokens, tagOffset: end.offset, source: source).expectEnd()
+                try TokenStream(tokens: end.tokens, tagOffset: end.offset, source: source, macros: macroNames).expectEnd()
                 let (otherwise, close) = try parseNodes(until: ["endif"])
                 guard close != nil else { throw error(.syntax, "'if' is not closed with 'endif'", at: offset) }
                 return .conditional(branches: branches, otherwise: otherwise)
@@ -148,6 +152,24 @@ struct TemplateParser {
         return .loop(TemplateLoop(targets: targets, iterable: iterable, filter: filter, body: body, otherwise: otherwise))
     }
 
+    private mutating func parseMacro(_ stream: inout TokenStream, offset: Int) throws -> TemplateNode {
+        let name = try stream.expectName()
+        var parameters: [(name: String, defaultValue: TemplateExpression?)] = []
+        try stream.expect(symbol: "(")
+        while !stream.accept(symbol: ")") {
+            if !parameters.isEmpty { try stream.expect(symbol: ",") }
+            let parameter = try stream.expectName()
+            parameters.append((parameter, stream.accept(symbol: "=") ? try stream.parseExpression() : nil))
+            if stream.isAtEnd { throw error(.syntax, "macro parameters are not closed with ')'", at: offset) }
+        }
+        try stream.expectEnd()
+        // Declared before its body so it may call itself (the interpreter bounds the depth).
+        macroNames.insert(name)
+        let (body, end) = try parseNodes(until: ["endmacro"])
+        guard end != nil else { throw error(.syntax, "'macro' is not closed with 'endmacro'", at: offset) }
+        return .macroDefinition(TemplateMacro(name: name, parameters: parameters, body: body))
+    }
+
     private mutating func parseSet(_ stream: inout TokenStream, offset: Int) throws -> TemplateNode {
         let target = try stream.expectName()
         var attribute: String?
@@ -172,13 +194,15 @@ struct TokenStream {
     private let tokens: [TemplateToken]
     private let tagOffset: Int
     private let source: [UInt8]
+    private let macros: Set<String>
     private var index = 0
     private var depth = 0
 
-    init(tokens: [TemplateToken], tagOffset: Int, source: [UInt8]) {
+    init(tokens: [TemplateToken], tagOffset: Int, source: [UInt8], macros: Set<String>) {
         self.tokens = tokens
         self.tagOffset = tagOffset
         self.source = source
+        self.macros = macros
     }
 
     var isAtEnd: Bool { index >= tokens.count }
@@ -370,7 +394,7 @@ struct TokenStream {
             } else if accept(symbol: "[") {
                 value = try parseSubscript(value, offset: offset)
             } else if accept(symbol: "(") {
-                if case .variable(let name) = value.kind, !TemplateInterpreter.globalFunctions.contains(name) {
+                if case .variable(let name) = value.kind, !TemplateInterpreter.globalFunctions.contains(name), !macros.contains(name) {
                     throw error(.unsupportedConstruct, "function '\(name)' is not supported", at: value.offset)
                 }
                 // A call is reported where its callee starts (`raise_exception(...)`).

@@ -9,6 +9,22 @@ indirect enum TemplateNode {
     case assignment(target: String, attribute: String?, value: TemplateExpression)
     /// `{% set name %}...{% endset %}`.
     case blockAssignment(target: String, body: [TemplateNode])
+    /// `{% macro name(parameters) %}...{% endmacro %}`.
+    case macroDefinition(TemplateMacro)
+}
+
+/// A macro: a named piece of template called like a function; the call renders its body.
+final class TemplateMacro {
+    let name: String
+    /// Parameter names with their default values.
+    let parameters: [(name: String, defaultValue: TemplateExpression?)]
+    let body: [TemplateNode]
+
+    init(name: String, parameters: [(name: String, defaultValue: TemplateExpression?)], body: [TemplateNode]) {
+        self.name = name
+        self.parameters = parameters
+        self.body = body
+    }
 }
 
 struct TemplateLoop {

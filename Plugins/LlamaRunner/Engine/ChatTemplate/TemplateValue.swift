@@ -16,6 +16,8 @@ enum TemplateValue {
     /// A global function (`raise_exception`, `strftime_now`, ...) used as a value, so templates
     /// can ask `strftime_now is defined`.
     case function(String)
+    /// A macro the template defined.
+    case macro(TemplateMacro)
 
     var isTruthy: Bool {
         switch self {
@@ -26,7 +28,7 @@ enum TemplateValue {
         case .string(let value): return !value.isEmpty
         case .array(let value): return !value.isEmpty
         case .object(let value): return !value.keys.isEmpty
-        case .namespace, .function: return true
+        case .namespace, .function, .macro: return true
         }
     }
 
@@ -46,7 +48,7 @@ enum TemplateValue {
         case .array: return "list"
         case .object: return "dict"
         case .namespace: return "namespace"
-        case .function: return "function"
+        case .function, .macro: return "function"
         }
     }
 
@@ -82,6 +84,8 @@ enum TemplateValue {
             return "<Namespace>"
         case .function(let name):
             return "<function \(name)>"
+        case .macro(let macro):
+            return "<macro \(macro.name)>"
         }
     }
 
@@ -91,7 +95,7 @@ enum TemplateValue {
         let closing = indent.map { "\n" + String(repeating: " ", count: $0 * level) } ?? ""
         let separator = indent == nil ? ", " : ","
         switch self {
-        case .undefined, .none, .function: return "null"
+        case .undefined, .none, .function, .macro: return "null"
         case .boolean(let value): return value ? "true" : "false"
         case .integer(let value): return String(value)
         case .double: return pythonRepresentation.replacingOccurrences(of: "inf", with: "Infinity")
@@ -142,6 +146,7 @@ enum TemplateValue {
             return Set(a.keys) == Set(b.keys) && a.keys.allSatisfy { a.values[$0]!.equals(b.values[$0]!) }
         case (.namespace(let a), .namespace(let b)): return a === b
         case (.function(let a), .function(let b)): return a == b
+        case (.macro(let a), .macro(let b)): return a === b
         default:
             if let a = numericValue, let b = other.numericValue { return a == b }
             return false

@@ -2,8 +2,6 @@
 struct BinaryHeap<Element: Comparable & Sendable>: Sendable {
     private var storage: [Element] = []
 
-    var isEmpty: Bool { storage.isEmpty }
-
     /// Empties the heap, keeping its storage for reuse.
     mutating func removeAll() {
         storage.removeAll(keepingCapacity: true)

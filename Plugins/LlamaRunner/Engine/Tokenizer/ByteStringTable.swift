@@ -25,8 +25,6 @@ struct ByteStringTable: Sendable {
         }
     }
 
-    var count: Int { values.count }
-
     /// Inserts or replaces (the last id for a duplicated text wins, as in llama.cpp).
     mutating func insert(_ key: [UInt8], value: Int32) {
         if let slot = key.withUnsafeBufferPointer({ findSlot($0) }), slots[slot] != 0 {

@@ -10,7 +10,6 @@ struct MergeRankTable: Sendable {
     private var keys: [UInt64]
     private var merges: [Merge]
     private var mask: Int
-    private(set) var count = 0
 
     init(minimumCapacity: Int) {
         var size = 16
@@ -43,7 +42,6 @@ struct MergeRankTable: Sendable {
         }
         keys[index] = key
         merges[index] = merge
-        count += 1
     }
 
     @inline(__always)

@@ -2,6 +2,10 @@
 /// tokens are tried longest first, each one cutting every occurrence out of the text pieces left
 /// by the longer ones. Control and unknown tokens are recognised only when asked
 /// (`parseSpecial`); user-defined tokens always are.
+///
+/// One pass over the text with a byte trie of all special texts first finds where each special
+/// token occurs, so vocabularies with thousands of special tokens cost one scan, and the
+/// longest-first partition only visits those positions.
 struct SpecialTokenSplitter: Sendable {
     enum Fragment: Equatable, Sendable {
         case text(Range<Int>)
@@ -10,78 +14,103 @@ struct SpecialTokenSplitter: Sendable {
 
     private struct Special: Sendable {
         var id: Int32
-        var text: [UInt8]
+        var length: Int
         var alwaysRecognised: Bool
     }
 
+    /// Longest first; equal lengths by id so the order is deterministic.
     private let specials: [Special]
-    /// Bytes some special token starts with: searches visit only positions holding one.
+    /// Trie edges keyed by (node << 8 | byte); node 0 is the root.
+    private let edges: [UInt64: Int32]
+    /// Per trie node: index into `specials` of the token ending there, or -1.
+    private let terminal: [Int32]
     private let isFirstByte: [Bool]
 
     init(tokens: [String], types: [TokenType]) {
-        var found: [Special] = []
+        var found: [(id: Int32, text: [UInt8], alwaysRecognised: Bool)] = []
         for (index, type) in types.enumerated() where type == .control || type == .userDefined || type == .unknown {
             let text = Array(tokens[index].utf8)
             guard !text.isEmpty else { continue }
-            found.append(Special(id: Int32(index), text: text, alwaysRecognised: type == .userDefined))
+            found.append((Int32(index), text, type == .userDefined))
         }
-        // Longest first; equal lengths by id so the order is deterministic.
-        specials = found.sorted { $0.text.count != $1.text.count ? $0.text.count > $1.text.count : $0.id < $1.id }
+        found.sort { $0.text.count != $1.text.count ? $0.text.count > $1.text.count : $0.id < $1.id }
+        var edges: [UInt64: Int32] = [:]
+        var terminal: [Int32] = [-1]
         var firstBytes = [Bool](repeating: false, count: 256)
-        for special in found { firstBytes[Int(special.text[0])] = true }
+        for (index, special) in found.enumerated() {
+            firstBytes[Int(special.text[0])] = true
+            var node: Int32 = 0
+            for byte in special.text {
+                let key = UInt64(node) << 8 | UInt64(byte)
+                if let child = edges[key] {
+                    node = child
+                } else {
+                    terminal.append(-1)
+                    node = Int32(terminal.count - 1)
+                    edges[key] = node
+                }
+            }
+            // A text listed twice keeps its first (earliest-tried) token, the only one llama.cpp can match.
+            if terminal[Int(node)] < 0 { terminal[Int(node)] = Int32(index) }
+        }
+        specials = found.map { Special(id: $0.id, length: $0.text.count, alwaysRecognised: $0.alwaysRecognised) }
+        self.edges = edges
+        self.terminal = terminal
         isFirstByte = firstBytes
     }
 
     func split(_ text: UnsafeBufferPointer<UInt8>, parseSpecial: Bool) -> [Fragment] {
-        var fragments: [Fragment] = text.isEmpty ? [] : [.text(0..<text.count)]
-        guard !text.isEmpty else { return fragments }
-        var candidates: [Int] = []
-        for position in 0..<text.count where isFirstByte[Int(text[position])] { candidates.append(position) }
-        guard !candidates.isEmpty else { return fragments }
-        for special in specials where parseSpecial || special.alwaysRecognised {
+        guard !text.isEmpty else { return [] }
+        var fragments: [Fragment] = [.text(0..<text.count)]
+        // Every start position of every special token (occurrences may overlap).
+        var occurrences: [Int: [Int]] = [:]
+        for start in 0..<text.count where isFirstByte[Int(text[start])] {
+            var node: Int32 = 0
+            var position = start
+            while position < text.count, let child = edges[UInt64(node) << 8 | UInt64(text[position])] {
+                node = child
+                position += 1
+                let index = terminal[Int(node)]
+                if index >= 0 { occurrences[Int(index), default: []].append(start) }
+            }
+        }
+        for index in occurrences.keys.sorted() {
+            let special = specials[index]
+            guard parseSpecial || special.alwaysRecognised else { continue }
+            let starts = occurrences[index]!
             var next: [Fragment] = []
             var changed = false
-            special.text.withUnsafeBufferPointer { needle in
-                for fragment in fragments {
-                    guard case .text(let range) = fragment, range.count >= needle.count else {
-                        next.append(fragment)
-                        continue
-                    }
-                    var searchStart = range.lowerBound
-                    while let position = Self.find(needle, in: text, from: searchStart, to: range.upperBound, candidates: candidates) {
-                        if position > searchStart { next.append(.text(searchStart..<position)) }
-                        next.append(.token(special.id))
-                        searchStart = position + needle.count
-                        changed = true
-                    }
-                    if searchStart < range.upperBound { next.append(.text(searchStart..<range.upperBound)) }
+            for fragment in fragments {
+                guard case .text(let range) = fragment, range.count >= special.length else {
+                    next.append(fragment)
+                    continue
                 }
+                var searchStart = range.lowerBound
+                var candidate = Self.firstIndex(in: starts, atLeast: searchStart)
+                while candidate < starts.count, starts[candidate] + special.length <= range.upperBound {
+                    let position = starts[candidate]
+                    candidate += 1
+                    guard position >= searchStart else { continue }  // overlaps the previous match
+                    if position > searchStart { next.append(.text(searchStart..<position)) }
+                    next.append(.token(special.id))
+                    searchStart = position + special.length
+                    changed = true
+                }
+                if searchStart < range.upperBound { next.append(.text(searchStart..<range.upperBound)) }
             }
             if changed { fragments = next }
         }
         return fragments
     }
 
-    /// First occurrence of `needle` inside `haystack[from..<to]`, trying only `candidates`
-    /// (sorted positions whose byte starts some special token).
-    private static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>,
-                             from: Int, to: Int, candidates: [Int]) -> Int? {
+    /// Index of the first element of the sorted `values` that is at least `bound`.
+    private static func firstIndex(in values: [Int], atLeast bound: Int) -> Int {
         var low = 0
-        var high = candidates.count
+        var high = values.count
         while low < high {
             let middle = (low + high) / 2
-            if candidates[middle] < from { low = middle + 1 } else { high = middle }
+            if values[middle] < bound { low = middle + 1 } else { high = middle }
         }
-        let last = to - needle.count
-        var index = low
-        while index < candidates.count {
-            let position = candidates[index]
-            if position > last { return nil }
-            var offset = 0
-            while offset < needle.count && haystack[position + offset] == needle[offset] { offset += 1 }
-            if offset == needle.count { return position }
-            index += 1
-        }
-        return nil
+        return low
     }
 }

@@ -2,6 +2,12 @@
 ///
 /// Built once per model from `TokenizerVocabulary`; immutable and safe to share across threads
 /// (each `encode` call uses its own scratch buffers).
+///
+/// Encoding: `SpecialTokenSplitter` cuts special tokens out of the text; each remaining piece goes
+/// to `BytePairEncoder` (`PreTokenizer` + `ChunkScanner` split it into chunks, `BytePairMerger`
+/// merges each chunk's bytes, spelled in `ByteLevelAlphabet`) or to `SentencePieceEncoder`.
+/// Decoding: every token's bytes are precomputed; `StreamingDetokenizer` holds back partial
+/// UTF-8 characters.
 public final class Tokenizer: Sendable {
     public enum Kind: String, Sendable {
         /// `gpt2`: byte-level BPE with merges and a pre-tokenizer.
@@ -182,6 +188,15 @@ public final class Tokenizer: Sendable {
 
     func specialTokenFragments(_ bytes: UnsafeBufferPointer<UInt8>) -> [SpecialTokenSplitter.Fragment] {
         specialSplitter.split(bytes, parseSpecial: true)
+    }
+
+    /// Token ids for a prompt rendered by the model's chat template: special tokens parsed,
+    /// BOS/EOS added as the vocabulary asks, but no second BOS when the template already wrote
+    /// one (templates such as Llama 3's start with `bos_token`).
+    public func encodeChatPrompt(_ rendered: String) -> [Int32] {
+        var ids = encode(rendered, addSpecial: true, parseSpecial: true)
+        if addsBos, let bos = bosTokenId, ids.count >= 2, ids[0] == bos, ids[1] == bos { ids.removeFirst() }
+        return ids
     }
 
     // MARK: Decoding
