@@ -20,6 +20,8 @@ public struct GuidedJSONError: Error, Sendable, Hashable, CustomStringConvertibl
         case decodingFailure
         /// A decoder offered guided decoding a token the mask did not allow.
         case tokenNotAllowed
+        /// A vocabulary given to guided decoding is unusable (no end token, ids out of range).
+        case invalidVocabulary
     }
 
     public var code: Code

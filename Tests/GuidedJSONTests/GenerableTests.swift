@@ -1,13 +1,17 @@
 import Testing
 import GuidedJSON
 
-enum Mood: String, CaseIterable, Generable {
+enum Mood: String, CaseIterable, Generable, ConvertibleToGeneratedContent {
     case happy, grumpy, sleepy
 }
 
-struct Toy: Generable, Equatable {
+struct Toy: Generable, ConvertibleToGeneratedContent, Equatable {
     var kind: String
     var squeaks: Bool
+
+    var generatedContent: GeneratedContent {
+        GeneratedContent(["kind": kind.generatedContent.value, "squeaks": squeaks.generatedContent.value])
+    }
 
     static var generationSchema: GenerationSchema {
         .object(properties: [
@@ -120,6 +124,15 @@ struct Cat: Generable, Equatable {
         #expect(try [[String]](GeneratedContent([["a"], []])) == [["a"], []])
     }
 
+    @Test func valuesWriteThemselvesBackAsContent() throws {
+        let toys = [Toy(kind: "mouse", squeaks: true), Toy(kind: "ball", squeaks: false)]
+        #expect(toys.generatedContent.jsonText == #"[{"kind":"mouse","squeaks":true},{"kind":"ball","squeaks":false}]"#)
+        #expect(try [Toy](toys.generatedContent) == toys)
+        #expect(Mood.grumpy.generatedContent.value == "grumpy")
+        #expect(Optional<Int>.none.generatedContent.isNull && Optional(3).generatedContent.value == 3)
+        #expect(2.5.generatedContent.value == 2.5)
+    }
+
     @Test func dynamicSchemasBuiltAtRunTime() throws {
         let fields = ["title": 40, "author": 20]
         let schema = GenerationSchema.object(properties: fields.keys.sorted().map { .property($0, .string(maxLength: fields[$0]!)) })
@@ -133,7 +146,7 @@ struct Cat: Generable, Equatable {
     /// Guided decoding of the Generable schema always yields a decodable Cat.
     @Test func guidedDecodingOfCatAlwaysDecodes() throws {
         let (tokens, end) = SyntheticVocabulary.make(size: 2000, seed: 3)
-        let vocabulary = TokenVocabulary(tokens: tokens, endOfGenerationTokens: [end])
+        let vocabulary = try TokenVocabulary(tokens: tokens, endOfGenerationTokens: [end])
         var mask = TokenMask(tokenCount: vocabulary.count)
         for seed in 0..<15 {
             var random = SplitMix64(seed: UInt64(seed))

@@ -80,13 +80,62 @@ import GuidedJSON
         }
     }
 
-    @Test func patternsAreUnsupportedLocallyNotDropped() {
+    @Test func patternsAreEnforcedCharacterByCharacter() throws {
+        let phone = GenerationSchema.string(pattern: #"^\d{3}-\d{4}$"#)
+        #expect(try accepts(phone, #""555-1234""#))
+        #expect(try !accepts(phone, #""555-12345""#) && !accepts(phone, #""5551234""#) && !accepts(phone, #""x555-1234""#))
+        let unanchored = GenerationSchema.string(maxLength: 8, pattern: "colou?r")
+        #expect(try accepts(unanchored, #""a color""#) && accepts(unanchored, #""colours""#))
+        #expect(try !accepts(unanchored, #""colr""#) && !accepts(unanchored, #""the colour""#), "maxLength 8 still holds")
+        let accents = GenerationSchema.string(pattern: #"^(é|ü)+[\\\n]$"#)
+        #expect(try accepts(accents, #""éüé\n""#) && accepts(accents, #""é\\""#))
+        #expect(try !accepts(accents, #""e\n""#) && !accepts(accents, #""\n""#))
+        let automaton = try JSONAutomaton(schema: accents)
+        var state = automaton.initialState
+        #expect(automaton.advance(&state, bytes: [0x22]))
+        #expect(automaton.allowedBytes(state) == [0xC3], "only the lead byte of é and ü")
+        #expect(automaton.advance(&state, byte: 0xC3))
+        #expect(automaton.allowedBytes(state) == [0xA9, 0xBC])
+    }
+
+    /// The pattern automaton against Foundation's regular expressions on random strings.
+    @Test(arguments: [
+        "^a(b|c)*1?$", "b+c", "^[^a]{2,3}$", "(ab|ba)+$", "^\\d*-?é", "[a-c]{2}|^1", "^.?.?$", "a.c", "^(?:a|é )+b*?$",
+    ])
+    func patternAutomatonAgreesWithFoundation(pattern: String) throws {
+        let schema = GenerationSchema.string(pattern: pattern)
+        let automaton = try JSONAutomaton(schema: schema)
+        let alphabet = ["a", "b", "c", "1", "-", "é", " "]
+        var random = SplitMix64(seed: 42)
+        var matched = 0
+        for _ in 0..<400 {
+            let string = (0..<Int(random.next() % 7)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined()
+            var state = automaton.initialState
+            let accepted = automaton.advance(&state, bytes: Array(JSONValue.string(string).jsonText.utf8)) && automaton.isComplete(state)
+            let valid = schema.violations(of: .string(string)).isEmpty
+            #expect(accepted == valid, "\(pattern) on \"\(string)\": automaton \(accepted), Foundation \(valid)")
+            if valid { matched += 1 }
+        }
+        #expect(matched > 0, "\(pattern) matched none of the random strings")
+    }
+
+    @Test func patternsAndLengthsThatCannotMeetAreRejected() {
+        #expect(throws: GuidedJSONError.self) { try JSONAutomaton(schema: .string(minLength: 5, pattern: "^ab?$")) }
+        #expect(throws: GuidedJSONError.self) { try JSONAutomaton(schema: GenerationSchema(.string(.init(choices: ["cat", "cow"], pattern: "^ca")))) }
+    }
+
+    @Test(arguments: [
+        (#"^(?=a)"#, "$.pattern"), (#"^(a)\1$"#, "$.pattern"), (#"\bword"#, "$.pattern"), (#"a^b"#, "$.pattern"),
+        (#"\p{L}+"#, "$.pattern"), (#"a{1,1000}"#, "$.pattern"),
+        (#"^(a|b)*a(a|b){20}$"#, "$.pattern"),  // a DFA of about 2^20 states
+    ])
+    func unsupportedPatternFeaturesAreReportedNotDropped(pattern: String, path: String) {
         do {
-            _ = try JSONAutomaton(schema: .array(of: .string(pattern: "^[a-z]+$")))
-            Issue.record("compiled a pattern")
+            _ = try JSONAutomaton(schema: .string(pattern: pattern))
+            Issue.record("compiled \(pattern)")
         } catch let error as GuidedJSONError {
-            #expect(error.code == .unsupportedGuide)
-            #expect(error.path?.description == "$.items.pattern")
+            #expect(error.code == .unsupportedGuide, "\(pattern): \(error)")
+            #expect(error.path?.description == path)
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -36,6 +36,13 @@ import GuidedJSON
         #expect(schema == expected)
     }
 
+    @Test func nullableEnumsKeepNullOnlyWhenListed() throws {
+        #expect(try GenerationSchema(jsonSchema: #"{"type":["string","null"],"enum":["a","b",null]}"#)
+            == .anyOf([.string(anyOf: ["a", "b"]), .null]))
+        #expect(try GenerationSchema(jsonSchema: #"{"type":["string","null"],"enum":["a"]}"#) == .string(anyOf: ["a"]))
+        #expect(throws: GuidedJSONError.self) { try GenerationSchema(jsonSchema: #"{"type":"string","enum":["a",null]}"#) }
+    }
+
     @Test func writesJSONSchemaThatReadsBackEqual() throws {
         let schema = try GenerationSchema(jsonSchema: Self.catSchemaText)
         let text = schema.jsonSchemaText
@@ -58,6 +65,7 @@ import GuidedJSON
         (##"{"type":"integer","minimum":"zero"}"##, .invalidSchema, "$.minimum"),
         (##"{"type":"object","properties":{"a":{"type":"string"}},"required":["b"]}"##, .invalidSchema, "$.required[0]"),
         (##"{"type":"string","minLength":5,"maxLength":2}"##, .invalidSchema, "$"),
+        (##"{"type":"string","enum":["ok","fine"],"maxLength":3}"##, .invalidSchema, "$"),
         (##"{"type":"strin"}"##, .invalidSchema, "$.type"),
         (##"{"$ref":"#/$defs/missing"}"##, .invalidSchema, "$.$ref"),
         (##"{"$defs":{"node":{"type":"object","properties":{"next":{"$ref":"#/$defs/node"}}}},"$ref":"#/$defs/node"}"##, .refCycle, "$.$defs.node.properties.next.$ref"),
@@ -90,6 +98,22 @@ import GuidedJSON
             #expect(error.path?.components.count == GenerationSchema.maximumDepth)
         } catch {
             Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func rejectsReferencesThatExpandExponentially() {
+        // Each level uses the next one ten times: 10^6 schemas from a few hundred bytes.
+        var definitions: [String] = []
+        for level in 0..<6 {
+            let properties = (0..<10).map { ##""p\##($0)":{"$ref":"#/$defs/l\##(level + 1)"}"## }.joined(separator: ",")
+            definitions.append(##""l\##(level)":{"type":"object","properties":{\##(properties)}}"##)
+        }
+        definitions.append(##""l6":{"type":"string"}"##)
+        let text = ##"{"$defs":{\##(definitions.joined(separator: ","))},"$ref":"#/$defs/l0"}"##
+        #expect {
+            try GenerationSchema(jsonSchema: text)
+        } throws: { error in
+            (error as? GuidedJSONError)?.code == .schemaTooDeep
         }
     }
 

@@ -18,11 +18,13 @@ import GuidedJSON
         ]), count: 1...3)),
         .optional("nickname", .anyOf([.string(maxLength: 5), .null])),
         .property("debt", .integer(in: -1500 ... -30)),
+        .property("tag", .string(maxLength: 14, pattern: #"^[A-Z][a-zé]*-\d{2,3}$"#)),
+        .optional("email", .string(maxLength: 24, pattern: #"[^@\s"]+@[a-z]+\.(com|org)"#)),
     ])
 
     static let vocabulary: TokenVocabulary = {
         let (tokens, end) = SyntheticVocabulary.make(size: 3000, seed: 7)
-        return TokenVocabulary(tokens: tokens, endOfGenerationTokens: [end])
+        return try! TokenVocabulary(tokens: tokens, endOfGenerationTokens: [end])
     }()
 
     /// Generates one document by choosing random allowed tokens; returns its bytes and the states seen.
@@ -135,7 +137,13 @@ import GuidedJSON
         (_, mask) = try allowed(after: #"{"name":"x","mood":"happy","age":3,"toys":[{"kind":"a","new":false}],"debt":-"#)
         #expect(mask.contains(id("1")) && mask.contains(id("345")) && mask.contains(id("12")) && !mask.contains(id("0")))
 
-        let (automaton, final) = try allowed(after: #"{"name":"x","mood":"happy","age":3,"toys":[{"kind":"a","new":false}],"debt":-30}"#)
+        (_, mask) = try allowed(after: #"{"name":"x","mood":"happy","age":3,"toys":[{"kind":"a","new":false}],"debt":-30,"tag":""#)
+        #expect(mask.contains(id("A")) && !mask.contains(id("a")) && !mask.contains(id("name")))
+
+        (_, mask) = try allowed(after: #"{"name":"x","mood":"happy","age":3,"toys":[{"kind":"a","new":false}],"debt":-30,"tag":"Ab-12"#)
+        #expect(mask.contains(id("\",")) && mask.contains(id("7")) && !mask.contains(id("12")))
+
+        let (automaton, final) = try allowed(after: #"{"name":"x","mood":"happy","age":3,"toys":[{"kind":"a","new":false}],"debt":-30,"tag":"Z-99","email":"a@b.org"}"#)
         #expect(final.allowedTokens == [end])
         _ = automaton
     }

@@ -29,7 +29,7 @@ import GuidedJSON
     @Test func randomToolCallsAlwaysValidate() throws {
         let schema = try ToolCallDocument.schema(for: Self.tools)
         let (tokens, end) = SyntheticVocabulary.make(size: 2000, seed: 11)
-        let vocabulary = TokenVocabulary(tokens: tokens, endOfGenerationTokens: [end])
+        let vocabulary = try TokenVocabulary(tokens: tokens, endOfGenerationTokens: [end])
         var mask = TokenMask(tokenCount: vocabulary.count)
         var names = Set<String>()
         for seed in 0..<30 {
@@ -68,6 +68,18 @@ import GuidedJSON
         #expect(try failure(#"{"name":"get_time","arguments":{"zone":99}}"#)?.path?.description == "$.arguments.zone")
         #expect(try failure(#"{"name":"get_time"}"#)?.code == .decodingFailure)
         #expect(throws: GuidedJSONError.self) { try ToolCallDocument.schema(for: [Self.tools[0], Self.tools[0]]) }
+    }
+
+    @Test func theModelMayAnswerInsteadWhenAllowed() throws {
+        let automaton = try JSONAutomaton(schema: ToolCallDocument.schema(for: Self.tools, allowingAnswer: true))
+        let answer = #"{"answer":"It is sunny."}"#
+        var state = automaton.initialState
+        #expect(automaton.advance(&state, bytes: Array(answer.utf8)) && automaton.isComplete(state))
+        #expect(try ToolCallDocument.decision(in: JSONValue(parsing: answer), tools: Self.tools) == .answer("It is sunny."))
+        let call = #"{"name":"get_time","arguments":{"zone":2}}"#
+        #expect(try ToolCallDocument.decision(in: JSONValue(parsing: call), tools: Self.tools) == .call(name: "get_time", arguments: ["zone": 2]))
+        var refused = try JSONAutomaton(schema: ToolCallDocument.schema(for: Self.tools)).initialState
+        #expect(!(try JSONAutomaton(schema: ToolCallDocument.schema(for: Self.tools))).advance(&refused, bytes: Array(answer.utf8)))
     }
 
     @Test func objectAlternativesThatShareTheirFirstKeyAreUnsupported() {

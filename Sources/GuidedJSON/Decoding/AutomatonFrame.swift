@@ -6,14 +6,17 @@ struct AutomatonFrame: Sendable, Hashable {
     /// Where in the value we are; meanings per node kind in `AutomatonFrame.Phase`.
     var phase: UInt8 = Phase.start
     /// integer/number: the value is negative. string: the first `\u` hex digit was `d`/`D`.
+    /// pattern string: the byte length of the UTF-8 character being read.
     var flag: UInt8 = 0
     var utf8 = UTF8Validator()
-    /// string: characters so far; array: items so far; object: index of the next property;
-    /// integer/number: digits so far.
+    /// string and pattern string: characters so far; array: items so far; object: index of the
+    /// next property; integer/number: digits so far.
     var count: Int32 = 0
-    /// literal/object key: node in the literal trie; number: fraction digits (-1 before `.`).
+    /// literal/object key: node in the literal trie; number: fraction digits (-1 before `.`);
+    /// pattern string: the pattern automaton's state.
     var cursor: Int32 = 0
-    /// integer/number: the digits so far as an unsigned integer.
+    /// integer/number: the digits so far as an unsigned integer. pattern string: the bits of the
+    /// UTF-8 character read so far.
     var digits: UInt64 = 0
 
     init(node: Int32) {

@@ -68,6 +68,7 @@ extension JSONAutomaton {
         let node = nodes[Int(frame.node)]
         switch node.kind {
         case .string: return stepString(&frame, node, byte)
+        case .patternString: return stepPatternString(&frame, node, byte)
         case .literal: return stepLiteral(&frame, node, byte)
         case .integer: return stepInteger(&frame, node, byte)
         case .number: return stepNumber(&frame, node, byte)
@@ -135,6 +136,72 @@ extension JSONAutomaton {
             }
             frame.phase = position == 3 ? Phase.content : frame.phase + 1
             return .consumed
+        }
+    }
+
+    // MARK: Pattern strings
+
+    /// What \" \\ \/ \b \f \n \r \t stand for.
+    private static let shortEscapeScalars: [UInt32] = [0x22, 0x5C, 0x2F, 0x08, 0x0C, 0x0A, 0x0D, 0x09]
+
+    /// Characters are fed to the pattern's automaton as whole scalars; a byte that starts or
+    /// continues a multi-byte character is allowed if some scalar it can still become is.
+    private func stepPatternString(_ frame: inout AutomatonFrame, _ node: Node, _ byte: UInt8) -> FrameStep {
+        typealias Phase = AutomatonFrame.Phase
+        let characters = Int(frame.count)
+        func take(_ scalar: UInt32) -> FrameStep {
+            guard let next = patterns.next(frame.cursor, scalar, afterCharacters: characters) else { return .rejected }
+            frame.cursor = next
+            frame.count += 1
+            frame.phase = Phase.content
+            return .consumed
+        }
+        switch frame.phase {
+        case Phase.start:
+            guard byte == UInt8(ascii: "\"") else { return .rejected }
+            frame.phase = Phase.content
+            frame.cursor = node.target
+            return .consumed
+        case Phase.content:
+            if !frame.utf8.isAtBoundary || byte >= 0x80 {
+                let isLead = frame.utf8.isAtBoundary
+                guard frame.utf8.accept(byte) != .invalid else { return .rejected }
+                if isLead {
+                    frame.flag = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                    frame.digits = UInt64(byte & (byte >= 0xF0 ? 0x07 : byte >= 0xE0 ? 0x0F : 0x1F))
+                } else {
+                    frame.digits = frame.digits << 6 | UInt64(byte & 0x3F)
+                }
+                if frame.utf8.isAtBoundary { return take(UInt32(frame.digits)) }
+                // The scalars this partial character can still become.
+                let shift = UInt64(6 * frame.utf8.pending)
+                let smallest: UInt64 = frame.flag == 2 ? 0x80 : frame.flag == 3 ? 0x800 : 0x10000
+                let low = max(frame.digits << shift, smallest)
+                let high = min(frame.digits << shift | (1 << shift - 1), 0x10FFFF)
+                return low <= high && patterns.allowsSome(frame.cursor, UInt32(low), UInt32(high), afterCharacters: characters) ? .consumed : .rejected
+            }
+            if byte == UInt8(ascii: "\"") {
+                return patterns.isAccepting(frame.cursor) && characters >= node.low ? .finished : .rejected
+            }
+            if byte == UInt8(ascii: "\\") {
+                guard Self.shortEscapeScalars.contains(where: { patterns.next(frame.cursor, $0, afterCharacters: characters) != nil }) else { return .rejected }
+                frame.phase = Phase.escape
+                return .consumed
+            }
+            guard byte >= 0x20 else { return .rejected }
+            return take(UInt32(byte))
+        case Phase.escape:
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return take(UInt32(byte))
+            case UInt8(ascii: "b"): return take(0x08)
+            case UInt8(ascii: "f"): return take(0x0C)
+            case UInt8(ascii: "n"): return take(0x0A)
+            case UInt8(ascii: "r"): return take(0x0D)
+            case UInt8(ascii: "t"): return take(0x09)
+            default: return .rejected
+            }
+        default:
+            return .rejected
         }
     }
 

@@ -12,17 +12,21 @@
 /// - integers: no sign on zero, no leading zeros, every digit checked against the range;
 /// - numbers: no exponent, at most `maximumSignificantDigits` digits, range checked digit by digit;
 /// - arrays: item counts enforced at `,` and `]`;
-/// - anyOf: alternatives must differ in their first byte (`"` vs digit vs `{` ...).
-/// What it cannot enforce (`pattern`, anyOf alternatives sharing a first byte) is rejected at
-/// compile time with `.unsupportedGuide` and the schema path, never dropped.
+/// - anyOf: alternatives must differ in their first byte (`"` vs digit vs `{` ...), objects in
+///   their first property (key, or key and single-choice value);
+/// - patterns: the subset `PatternSyntax` accepts, compiled to a scalar automaton (`PatternDFA`);
+///   pattern strings use raw characters and the short escapes, not `\u`.
+/// What it cannot enforce (other regular-expression features, anyOf alternatives it cannot tell
+/// apart) is rejected at compile time with `.unsupportedGuide` and the schema path, never dropped.
 public struct JSONAutomaton: Sendable {
     /// Numbers (not integers) carry at most this many digits, so their values are exact doubles.
     public static let maximumSignificantDigits = 15
 
     struct Node: Sendable {
-        enum Kind: UInt8, Sendable { case string, literal, integer, number, array, object, objectUnion, anyOf }
+        enum Kind: UInt8, Sendable { case string, patternString, literal, integer, number, array, object, objectUnion, anyOf }
         var kind: Kind
-        /// string: minLength; integer: minimum; array: minItems; objectUnion: 1 if `{}` is allowed.
+        /// string and patternString: minLength; integer: minimum; array: minItems; objectUnion: 1
+        /// if `{}` is allowed.
         var low: Int64 = 0
         /// string: maxLength (Int64.max when unbounded); integer: maximum; array: maxItems.
         var high: Int64 = .max
@@ -30,6 +34,7 @@ public struct JSONAutomaton: Sendable {
         var lower: Double = -.infinity
         var upper: Double = .infinity
         /// array: item node; literal and objectUnion: trie root; object: index into `objects`;
+        /// patternString: its start state in `patterns`;
         /// anyOf: offset into `dispatch`.
         var target: Int32 = 0
     }
@@ -46,6 +51,7 @@ public struct JSONAutomaton: Sendable {
     private(set) var nodes: [Node] = []
     private(set) var objects: [ObjectLayout] = []
     private(set) var dispatch: [Int32] = []
+    private(set) var patterns = PatternTables()
     /// Where the first key of an object union leads: terminals of its trie index this.
     private(set) var unionTargets: [UnionTarget] = []
 
@@ -76,11 +82,18 @@ public struct JSONAutomaton: Sendable {
         maximumStackHeight = max(maximumStackHeight, height)
         switch schema.kind {
         case .string(let guides):
-            if guides.pattern != nil {
-                throw GuidedJSONError(.unsupportedGuide, "pattern cannot be enforced during local decoding", path: path.appending(key: "pattern"))
+            let pattern = try guides.pattern.map {
+                try PatternDFA(pattern: $0, minimumLength: guides.minLength ?? 0, maximumLength: guides.maxLength, at: path.appending(key: "pattern"))
             }
+            let patternStart = pattern.map { patterns.add($0) }
             if let choices = guides.choices {
+                if let patternStart, let mismatch = choices.first(where: { !patterns.matches($0, from: patternStart) }) {
+                    throw GuidedJSONError(.invalidSchema, "enum value \(JSONValue.string(mismatch).jsonText) does not match the pattern", path: path.appending(key: "enum"))
+                }
                 return literalNode(choices.map { Array(JSONValue.string($0).jsonText.utf8) })
+            }
+            if let patternStart {
+                return add(Node(kind: .patternString, low: Int64(guides.minLength ?? 0), target: patternStart))
             }
             return add(Node(kind: .string, low: Int64(guides.minLength ?? 0), high: guides.maxLength.map(Int64.init) ?? .max))
         case .integer(let minimum, let maximum):
@@ -187,7 +200,7 @@ public struct JSONAutomaton: Sendable {
         let entry = nodes[Int(node)]
         let digits = Array(UInt8(ascii: "0")...UInt8(ascii: "9"))
         switch entry.kind {
-        case .string: return [UInt8(ascii: "\"")]
+        case .string, .patternString: return [UInt8(ascii: "\"")]
         case .literal: return (0...255).map(UInt8.init).filter { literals.next(entry.target, $0) != nil }
         case .integer: return entry.low < 0 ? digits + [UInt8(ascii: "-")] : digits
         case .number: return entry.lower < 0 ? digits + [UInt8(ascii: "-")] : digits
@@ -239,27 +252,5 @@ public struct JSONAutomaton: Sendable {
             var copy = state
             return advance(&copy, byte: byte)
         }
-    }
-}
-
-/// Where an automaton is in a document: the stack of values being written. Copy it freely (a
-/// small value); advance it with `JSONAutomaton.advance`.
-public struct JSONAutomatonState: Sendable, Hashable {
-    var frames: [AutomatonFrame]
-    var height: Int
-
-    init(root: Int32, capacity: Int) {
-        frames = Array(repeating: AutomatonFrame(node: 0), count: capacity)
-        frames[0] = AutomatonFrame(node: root)
-        height = 1
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.height == rhs.height && lhs.frames[..<lhs.height] == rhs.frames[..<rhs.height]
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(height)
-        for frame in frames[..<height] { hasher.combine(frame) }
     }
 }

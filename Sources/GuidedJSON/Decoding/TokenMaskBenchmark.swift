@@ -1,7 +1,7 @@
 /// Measures `TokenVocabulary.computeMask` on a model's vocabulary, for `make bench` and for
 /// tuning. The schema is the 3-field-plus object of the acceptance test (an enum, a bounded
-/// integer, a bounded string) with a free-text field, so both pruned states and string states
-/// (where most tokens stay allowed) are covered.
+/// integer, a bounded string) with free-text and pattern fields, so pruned states, string states
+/// (where most tokens stay allowed) and pattern states (walked in full) are all covered.
 public enum TokenMaskBenchmark {
     public struct Measurement: Sendable, CustomStringConvertible {
         /// What the state is ("free string", "enum", ...).
@@ -22,6 +22,8 @@ public enum TokenMaskBenchmark {
         .property("name", .string(minLength: 1, maxLength: 24)),
         .property("story", .string()),
         .property("scores", .array(of: .number(in: 0...1), maxItems: 4)),
+        .property("email", .string(maxLength: 40, pattern: #"^[a-z0-9.]+@[a-z]+\.(com|org)$"#)),
+        .property("motto", .string(pattern: "^[^0-9]*$")),
     ])
 
     /// The states measured: the text generated so far under `schema`, by name.
@@ -34,7 +36,9 @@ public enum TokenMaskBenchmark {
         ("bounded string (3 chars left)", #"{"mood":"happy","age":3,"name":"Whiskers the Bold Ca"#),
         ("free string", #"{"mood":"happy","age":3,"name":"Tom","story":"Once upon a"#),
         ("number in [0, 1]", #"{"mood":"happy","age":3,"name":"Tom","story":"x","scores":[0.2"#),
-        ("after the last value", #"{"mood":"happy","age":3,"name":"Tom","story":"x","scores":[]"#),
+        ("pattern string (email)", #"{"mood":"happy","age":3,"name":"Tom","story":"x","scores":[],"email":"ann"#),
+        ("pattern string (no digits)", #"{"mood":"happy","age":3,"name":"Tom","story":"x","scores":[],"email":"a@b.org","motto":"Carpe"#),
+        ("after the last value", #"{"mood":"happy","age":3,"name":"Tom","story":"x","scores":[],"email":"a@b.org","motto":""}"#),
     ]
 
     /// Times each state of `states` (`repetitions` times, best kept) on `vocabulary`.
@@ -59,10 +63,12 @@ public enum TokenMaskBenchmark {
     }
 
     /// The time to build the vocabulary index (tries and bit sets), in milliseconds.
-    public static func buildMilliseconds(tokens: [[UInt8]], endOfGenerationTokens: [Int]) -> Double {
+    public static func buildMilliseconds(tokens: [[UInt8]], endOfGenerationTokens: [Int]) throws -> Double {
+        var result: Result<TokenVocabulary, any Error>?
         let elapsed = ContinuousClock().measure {
-            _ = TokenVocabulary(tokens: tokens, endOfGenerationTokens: endOfGenerationTokens)
+            result = Result { try TokenVocabulary(tokens: tokens, endOfGenerationTokens: endOfGenerationTokens) }
         }
+        _ = try result!.get()
         let components = elapsed.components
         return Double(components.seconds) * 1e3 + Double(components.attoseconds) / 1e15
     }

@@ -9,6 +9,11 @@ struct TokenTrie: Sendable {
     private(set) var tokenStarts: [Int32] = []
     private(set) var tokenIDs: [Int32] = []
     private(set) var maximumDepth = 0
+    /// Two words per node: bit b (b < 128) set when byte b occurs in the node's subtree (itself
+    /// included); bit 0 stands for any byte that is not an ordinary printable ASCII string
+    /// character (control, quote, backslash, non-ASCII). Lets a pattern walk accept a whole
+    /// subtree of characters that all loop on the current pattern state.
+    private(set) var subtreeBytes: [UInt64] = []
 
     var nodeCount: Int { bytes.count }
 
@@ -43,5 +48,19 @@ struct TokenTrie: Sendable {
             while next < endings.count, endings[next].node == node { next += 1 }
         }
         tokenIDs = endings.map { Int32($0.id) }
+
+        subtreeBytes = Array(repeating: 0, count: 2 * bytes.count)
+        for node in stride(from: bytes.count - 1, through: 0, by: -1) {
+            let byte = bytes[node]
+            let isPlainASCII = byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+            let bit = isPlainASCII ? Int(byte) : 0
+            subtreeBytes[2 * node + bit / 64] |= 1 << UInt64(bit % 64)
+            var child = node + 1
+            while child < Int(subtreeEnds[node]) {
+                subtreeBytes[2 * node] |= subtreeBytes[2 * child]
+                subtreeBytes[2 * node + 1] |= subtreeBytes[2 * child + 1]
+                child = Int(subtreeEnds[child])
+            }
+        }
     }
 }

@@ -21,7 +21,14 @@ public struct TokenVocabulary: Sendable {
 
     public var count: Int { tokens.count }
 
-    public init(tokens: [[UInt8]], endOfGenerationTokens: [Int]) {
+    /// Throws `.invalidVocabulary` when there is no end token or one is not a token id.
+    public init(tokens: [[UInt8]], endOfGenerationTokens: [Int]) throws {
+        guard !endOfGenerationTokens.isEmpty else {
+            throw GuidedJSONError(.invalidVocabulary, "guided decoding needs at least one end-of-generation token")
+        }
+        if let bad = endOfGenerationTokens.first(where: { !tokens.indices.contains($0) }) {
+            throw GuidedJSONError(.invalidVocabulary, "end-of-generation token \(bad) is not in the vocabulary of \(tokens.count) tokens")
+        }
         self.tokens = tokens
         self.endOfGenerationTokens = endOfGenerationTokens
         let endings = Set(endOfGenerationTokens)
@@ -91,10 +98,20 @@ public struct TokenVocabulary: Sendable {
     }
 
     /// Walks `trie` depth-first keeping one automaton stack per depth; a rejected node skips its
-    /// subtree.
+    /// subtree. In a pattern string, a subtree made only of characters that loop on the current
+    /// pattern state is settled without stepping: each of its tokens only adds characters, so it
+    /// is allowed exactly when the pattern can still finish after that many (a state with a
+    /// self-loop can always take one more, so a longer token being feasible implies its prefixes are).
     private func walk(_ trie: TokenTrie, _ automaton: JSONAutomaton, _ state: JSONAutomatonState, into mask: inout TokenMask) {
         let stackCapacity = automaton.maximumStackHeight
         let levels = trie.maximumDepth + 1
+        let top = state.frames[state.height - 1]
+        var loopState: Int32 = -1
+        var loops: (UInt64, UInt64) = (0, 0)
+        if automaton.nodes[Int(top.node)].kind == .patternString, top.phase == AutomatonFrame.Phase.content, top.utf8.isAtBoundary {
+            loops = (automaton.patterns.selfLoops[2 * Int(top.cursor)], automaton.patterns.selfLoops[2 * Int(top.cursor) + 1])
+            if loops != (0, 0) { loopState = top.cursor }
+        }
         withUnsafeTemporaryAllocation(of: AutomatonFrame.self, capacity: stackCapacity * levels) { rows in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: levels) { heights in
                 let rowBase = rows.baseAddress!
@@ -117,6 +134,27 @@ public struct TokenVocabulary: Sendable {
                                             let source = rowBase + (depth - 1) * stackCapacity
                                             let target = rowBase + depth * stackCapacity
                                             var height = heights[depth - 1]
+                                            if loopState >= 0,
+                                                trie.subtreeBytes[2 * node] & ~loops.0 == 0, trie.subtreeBytes[2 * node + 1] & ~loops.1 == 0
+                                            {
+                                                let parent = source[height - 1]
+                                                if parent.node == top.node, parent.cursor == loopState,
+                                                    parent.phase == AutomatonFrame.Phase.content, parent.utf8.isAtBoundary
+                                                {
+                                                    // Characters of the token ending at node j: parent's + depth[j] - (depth - 1).
+                                                    let base = Int(parent.count) - (depth - 1)
+                                                    let subtreeEnd = Int(subtreeEnds[node])
+                                                    for inner in node..<subtreeEnd
+                                                    where automaton.patterns.isFeasible(loopState, afterCharacters: base + Int(depths[inner])) {
+                                                        for token in Int(tokenStarts[inner])..<Int(tokenStarts[inner + 1]) {
+                                                            let id = Int(tokenIDs[token])
+                                                            words[id >> 6] |= 1 << UInt64(id & 63)
+                                                        }
+                                                    }
+                                                    node = subtreeEnd
+                                                    continue
+                                                }
+                                            }
                                             target.update(from: source, count: height)
                                             if automaton.step(target, &height, bytes[node]) {
                                                 heights[depth] = height

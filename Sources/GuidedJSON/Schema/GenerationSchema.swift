@@ -10,6 +10,9 @@ public struct GenerationSchema: Sendable, Hashable {
     /// Schemas nest at most this many levels (objects, arrays and alternatives); deeper ones are
     /// rejected with `.schemaTooDeep`.
     public static let maximumDepth = 16
+    /// Schemas expand (with every `$ref` use counted again) to at most this many nested schemas;
+    /// larger ones are rejected with `.schemaTooDeep` too.
+    public static let maximumSize = 10_000
 
     public indirect enum Kind: Sendable, Hashable {
         case string(StringGuides)
@@ -71,12 +74,17 @@ public struct GenerationSchema: Sendable, Hashable {
     /// Schemas read from JSON Schema text are checked already; call this on hand-built ones
     /// before use (guided decoding and `JSONSchemaWriter` do).
     public func check() throws {
-        try check(at: .root, depth: 1)
+        var size = 0
+        try check(at: .root, depth: 1, size: &size)
     }
 
-    private func check(at path: JSONPath, depth: Int) throws {
+    private func check(at path: JSONPath, depth: Int, size: inout Int) throws {
         guard depth <= Self.maximumDepth else {
             throw GuidedJSONError(.schemaTooDeep, "the schema nests deeper than \(Self.maximumDepth) levels", path: path)
+        }
+        size += 1
+        guard size <= Self.maximumSize else {
+            throw GuidedJSONError(.schemaTooDeep, "the schema has more than \(Self.maximumSize) nested schemas", path: path)
         }
         func invalid(_ message: String) -> GuidedJSONError {
             GuidedJSONError(.invalidSchema, message, path: path)
@@ -91,6 +99,10 @@ public struct GenerationSchema: Sendable, Hashable {
             if let choices = guides.choices {
                 if choices.isEmpty { throw invalid("enum has no values") }
                 if Set(choices).count != choices.count { throw invalid("enum repeats a value") }
+                let outOfBounds = choices.first {
+                    $0.unicodeScalars.count < (guides.minLength ?? 0) || $0.unicodeScalars.count > (guides.maxLength ?? .max)
+                }
+                if let outOfBounds { throw invalid("enum value \(JSONValue.string(outOfBounds).jsonText) is outside the length bounds") }
             }
             if let pattern = guides.pattern { _ = try StringPattern(pattern, at: path) }
         case .integer(let minimum, let maximum):
@@ -105,17 +117,17 @@ public struct GenerationSchema: Sendable, Hashable {
             if let minItems, minItems < 0 { throw invalid("minItems is negative") }
             if let maxItems, maxItems < 0 { throw invalid("maxItems is negative") }
             if let minItems, let maxItems, minItems > maxItems { throw invalid("minItems \(minItems) exceeds maxItems \(maxItems)") }
-            try items.check(at: path.appending(key: "items"), depth: depth + 1)
+            try items.check(at: path.appending(key: "items"), depth: depth + 1, size: &size)
         case .object(let properties):
             var seen = Set<String>()
             for property in properties {
                 guard seen.insert(property.name).inserted else { throw invalid("property \"\(property.name)\" is declared twice") }
-                try property.schema.check(at: path.appending(key: "properties").appending(key: property.name), depth: depth + 1)
+                try property.schema.check(at: path.appending(key: "properties").appending(key: property.name), depth: depth + 1, size: &size)
             }
         case .anyOf(let alternatives):
             if alternatives.isEmpty { throw invalid("anyOf has no alternatives") }
             for (index, alternative) in alternatives.enumerated() {
-                try alternative.check(at: path.appending(key: "anyOf").appending(index: index), depth: depth + 1)
+                try alternative.check(at: path.appending(key: "anyOf").appending(index: index), depth: depth + 1, size: &size)
             }
         }
     }

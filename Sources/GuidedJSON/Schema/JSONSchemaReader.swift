@@ -16,6 +16,9 @@ struct JSONSchemaReader {
 
     let document: JSONValue
     private var referencesInProgress: [String] = []
+    /// Schemas read so far, counting each use of a `$ref` target again: references can make a
+    /// small document expand exponentially.
+    private var schemasRead = 0
 
     init(document: JSONValue) {
         self.document = document
@@ -28,6 +31,10 @@ struct JSONSchemaReader {
     }
 
     private mutating func read(_ value: JSONValue, at path: JSONPath, depth: Int) throws -> GenerationSchema {
+        schemasRead += 1
+        guard schemasRead <= GenerationSchema.maximumSize else {
+            throw GuidedJSONError(.schemaTooDeep, "the schema expands to more than \(GenerationSchema.maximumSize) schemas", path: path)
+        }
         guard case .object(let object) = value else {
             if case .bool = value {
                 throw GuidedJSONError(.unsupportedGuide, "boolean schemas are not supported; describe the value", path: path)
@@ -57,13 +64,18 @@ struct JSONSchemaReader {
             return GenerationSchema(.anyOf(schemas), description: description)
         }
 
-        let types = try typeNames(object, at: path)
+        var types = try typeNames(object, at: path)
+        // `"type": ["string", "null"]` with an enum: null is allowed only if the enum lists it.
+        if types.count > 1, types.contains("null"), object["enum"] != nil || object["const"] != nil {
+            let listed: [JSONValue] = if case .array(let values) = object["enum"] { values } else { object["const"].map { [$0] } ?? [] }
+            if !listed.contains(.null) { types.removeAll { $0 == "null" } }
+        }
         let allowed = types.reduce(into: Self.annotationKeywords.union(["type"])) { $0.formUnion(Self.keywordsByType[$1]!) }
         try allowOnly(allowed, in: object, at: path, reason: "for type \(types.joined(separator: "/"))")
 
         var alternatives: [GenerationSchema] = []
         for type in types {
-            alternatives.append(GenerationSchema(try kind(of: type, object, at: path, depth: depth)))
+            alternatives.append(GenerationSchema(try kind(of: type, among: types, object, at: path, depth: depth)))
         }
         if alternatives.count == 1 {
             return GenerationSchema(alternatives[0].kind, description: description)
@@ -97,20 +109,21 @@ struct JSONSchemaReader {
             throw GuidedJSONError(.invalidSchema, "type must be a string or an array, found \(other.typeName)", path: path.appending(key: "type"))
         }
         for (index, name) in names.enumerated() where Self.keywordsByType[name] == nil {
-            let where_ = object["type"].map { if case .array = $0 { path.appending(key: "type").appending(index: index) } else { path.appending(key: "type") } }!
-            throw GuidedJSONError(.invalidSchema, "unknown type \"\(name)\"", path: where_)
+            var typePath = path.appending(key: "type")
+            if case .array = object["type"] { typePath = typePath.appending(index: index) }
+            throw GuidedJSONError(.invalidSchema, "unknown type \"\(name)\"", path: typePath)
         }
         return names
     }
 
-    private mutating func kind(of type: String, _ object: JSONObject, at path: JSONPath, depth: Int) throws -> GenerationSchema.Kind {
+    private mutating func kind(of type: String, among types: [String], _ object: JSONObject, at path: JSONPath, depth: Int) throws -> GenerationSchema.Kind {
         switch type {
         case "string":
             var guides = GenerationSchema.StringGuides(
                 pattern: try string(object, "pattern", at: path),
                 minLength: try count(object, "minLength", at: path),
                 maxLength: try count(object, "maxLength", at: path))
-            guides.choices = try choices(object, at: path)
+            guides.choices = try choices(object, at: path, nullHasItsOwnType: types.contains("null"))
             return .string(guides)
         case "integer":
             var minimum = try bound(object, "minimum", at: path).map { try integerBound($0.rounded(.up), "minimum", at: path) }
@@ -179,7 +192,9 @@ struct JSONSchemaReader {
         return properties
     }
 
-    private func choices(_ object: JSONObject, at path: JSONPath) throws -> [String]? {
+    /// The string values of `enum` or `const`; a null among them belongs to the null alternative
+    /// when the type list has one.
+    private func choices(_ object: JSONObject, at path: JSONPath, nullHasItsOwnType: Bool) throws -> [String]? {
         var values: [(JSONValue, JSONPath)] = []
         if case .array(let elements) = object["enum"] {
             values = elements.enumerated().map { ($1, path.appending(key: "enum").appending(index: $0)) }
@@ -193,6 +208,7 @@ struct JSONSchemaReader {
             values = [(constant, path.appending(key: "const"))]
         }
         if object["enum"] == nil && object["const"] == nil { return nil }
+        if nullHasItsOwnType { values.removeAll { $0.0 == .null } }
         return try values.map { value, valuePath in
             guard case .string(let string) = value else {
                 throw GuidedJSONError(.unsupportedGuide, "only string enum and const values are supported, found \(value.typeName)", path: valuePath)

@@ -1,10 +1,17 @@
 /// The JSON document a backend without native function calling generates to call a tool:
-/// `{"name":"<tool>","arguments":{...}}`, where the arguments follow that tool's schema.
+/// `{"name":"<tool>","arguments":{...}}`, where the arguments follow that tool's schema, or, when
+/// answering is allowed too, `{"answer":"<text>"}`.
 ///
 /// The schema is an anyOf of one object per tool whose first property `name` is a single-choice
 /// string, so the local automaton commits to a tool as soon as the name is written and then
-/// enforces that tool's arguments. `call(in:)` reads a generated document back.
+/// enforces that tool's arguments. `decision(in:tools:)` reads a generated document back.
 public enum ToolCallDocument {
+    /// What the model chose.
+    public enum Decision: Sendable, Hashable {
+        case call(name: String, arguments: JSONValue)
+        case answer(String)
+    }
+
     public struct Tool: Sendable, Hashable {
         public var name: String
         public var description: String?
@@ -18,21 +25,38 @@ public enum ToolCallDocument {
         }
     }
 
-    /// One alternative per tool, in the order given. Tool names must be distinct.
-    public static func schema(for tools: [Tool]) throws -> GenerationSchema {
+    /// One alternative per tool, in the order given, plus `{"answer": string}` when
+    /// `allowingAnswer`. Tool names must be distinct.
+    public static func schema(for tools: [Tool], allowingAnswer: Bool = false) throws -> GenerationSchema {
         var seen = Set<String>()
         for tool in tools where !seen.insert(tool.name).inserted {
             throw GuidedJSONError(.invalidSchema, "tool \"\(tool.name)\" is declared twice")
         }
         guard !tools.isEmpty else { throw GuidedJSONError(.invalidSchema, "a tool call needs at least one tool") }
-        let schema = GenerationSchema.anyOf(tools.map { tool in
-            .object(description: tool.description, properties: [
+        var alternatives = tools.map { tool in
+            GenerationSchema.object(description: tool.description, properties: [
                 .property("name", .string(anyOf: [tool.name])),
                 .property("arguments", tool.arguments),
             ])
-        })
+        }
+        if allowingAnswer {
+            alternatives.append(.object(description: "A reply to the user instead of a tool call", properties: [.property("answer", .string())]))
+        }
+        let schema = GenerationSchema.anyOf(alternatives)
         try schema.check()
         return schema
+    }
+
+    /// A generated answer or call. Throws like `call(in:tools:)`.
+    public static func decision(in document: JSONValue, tools: [Tool]) throws -> Decision {
+        if case .object(let object) = document, object.keys == ["answer"] {
+            guard case .string(let text) = document["answer"] else {
+                throw GuidedJSONError(.decodingFailure, "an answer must be a string", path: JSONPath.root.appending(key: "answer"))
+            }
+            return .answer(text)
+        }
+        let call = try call(in: document, tools: tools)
+        return .call(name: call.name, arguments: call.arguments)
     }
 
     /// The tool name and arguments of a generated call. Throws `.decodingFailure` with the path
