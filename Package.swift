@@ -34,6 +34,9 @@ let package = Package(
         // Bad plugins built in the tests, each rejected with its precise reason.
         .testTarget(name: "LoaderTests", dependencies: ["Tandem"], path: "Tests/LoaderTests", exclude: ["Fixtures"]),
 
+        // Benchmark: loading plugins.d/ in a fresh process (target: at most 50 ms).
+        .executableTarget(name: "tandem-bench-plugin-load", dependencies: ["Tandem"], path: "Benchmarks/PluginLoad"),
+
         // The local runner's engine: GGUF, tensors, tokenizers, templates, forward pass, sampling.
         .target(name: "LlamaEngine", dependencies: ["LlamaKernels"], path: "Plugins/LlamaRunner/Engine"),
         // x86 intrinsics kernels for the engine, chosen at run time (Swift SIMD is the fallback).

@@ -7,7 +7,14 @@ import TandemBridge
 public struct PluginCancellation: @unchecked Sendable {
     private let token: UnsafePointer<tandem_cancel>?
 
-    public init(_ token: UnsafePointer<tandem_cancel>?) { self.token = token }
+    /// A token whose struct_size stops before `is_cancelled` (or a NULL one) never cancels.
+    public init(_ token: UnsafePointer<tandem_cancel>?) {
+        guard let token, structHasField(token, structSize: token.pointee.struct_size, \.is_cancelled) else {
+            self.token = nil
+            return
+        }
+        self.token = token
+    }
 
     /// Cheap; poll it at least once per token, per network read, per prefill chunk.
     public var isCancelled: Bool {
@@ -18,7 +25,8 @@ public struct PluginCancellation: @unchecked Sendable {
     /// Runs `body` with `onCancel` registered as the waker (called at most once, from any
     /// thread), and unregisters it before returning, as the ABI requires.
     public func withWaker<R>(_ onCancel: @escaping @Sendable () -> Void, _ body: () throws -> R) rethrows -> R {
-        guard let token, let setWaker = token.pointee.set_waker else { return try body() }
+        guard let token, structHasField(token, structSize: token.pointee.struct_size, \.set_waker),
+              let setWaker = token.pointee.set_waker else { return try body() }
         let box = Unmanaged.passRetained(WakerBox(onCancel))
         setWaker(token.pointee.data, { context in
             Unmanaged<WakerBox>.fromOpaque(context!).takeUnretainedValue().fire()

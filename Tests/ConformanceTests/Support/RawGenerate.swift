@@ -36,8 +36,8 @@ func rawGenerate(
     version.initialize(repeating: CChar(bitPattern: guardByte), count: versionCapacity + 16)
     message.initialize(repeating: CChar(bitPattern: guardByte), count: errorCapacity + 16)
     // Empty until written; the bytes past each capacity are a guard zone.
-    version[0] = 0
-    message[0] = 0
+    if versionCapacity > 0 { version[0] = 0 }
+    if errorCapacity > 0 { message[0] = 0 }
 
     var resultValue = tandem_result()
     resultValue.finish = -1
@@ -58,8 +58,8 @@ func rawGenerate(
     let versionWritten = result.map { $0.size >= end(of: \tandem_result.model_version_capacity) } ?? false
     return RawOutcome(
         status: status, result: result?.value,
-        modelVersion: strnlen(version, versionCapacity) < versionCapacity ? String(cString: version) : "<not NUL-terminated>",
-        errorMessage: strnlen(message, errorCapacity) < errorCapacity ? String(cString: message) : "<not NUL-terminated>",
+        modelVersion: versionCapacity == 0 ? "" : strnlen(version, versionCapacity) < versionCapacity ? String(cString: version) : "<not NUL-terminated>",
+        errorMessage: errorCapacity == 0 ? "" : strnlen(message, errorCapacity) < errorCapacity ? String(cString: message) : "<not NUL-terminated>",
         resultGuardIntact: result?.guardIntact ?? true, errorGuardIntact: error?.guardIntact ?? true,
         versionGuardIntact: (versionCapacity..<(versionCapacity + 16)).allSatisfy { UInt8(bitPattern: version[$0]) == guardByte }
             && (!versionWritten || strnlen(version, versionCapacity) < versionCapacity),
