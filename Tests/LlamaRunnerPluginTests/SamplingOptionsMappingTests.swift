@@ -18,8 +18,10 @@ struct SamplingOptionsMappingTests {
                 == SamplingOptions(temperature: 0.5, topK: 12, topP: 0.7, seed: 3))
     }
 
-    @Test func unseededRequestsGetFreshSeeds() {
+    @Test func unseededRequestsGetFreshSeedsUnlessTheConfigFixesOne() {
         let seeds = Set((0..<8).map { _ in SamplingOptions(BackendOptions()).seed })
         #expect(seeds.count > 1)
+        #expect(SamplingOptions(BackendOptions(), defaultSeed: 9).seed == 9)
+        #expect(SamplingOptions(BackendOptions(seed: 4), defaultSeed: 9).seed == 4)
     }
 }

@@ -44,9 +44,9 @@ final class LlamaRunnerModel: PluginModel, @unchecked Sendable {
         let tools = try ToolGuidance(request)
         var constraint: TokenConstraint?
         if let tools {
-            constraint = try tools.constraint(vocabulary: model.vocabularyForGuidance())
+            constraint = try tools.constraint(vocabulary: try model.vocabularyForGuidance())
         } else if let schema = request.options.responseSchema {
-            constraint = try Self.constraint(schemaText: schema, vocabulary: model.vocabularyForGuidance())
+            constraint = try Self.constraint(schemaText: schema, vocabulary: try model.vocabularyForGuidance())
         }
 
         let context = model.session.contextLength
@@ -60,7 +60,7 @@ final class LlamaRunnerModel: PluginModel, @unchecked Sendable {
         }
 
         var loop = GenerationLoop(
-            loaded: model, sampling: SamplingOptions(request.options),
+            loaded: model, sampling: SamplingOptions(request.options, defaultSeed: settings.seed),
             maxTokens: request.options.maxTokens ?? (context - prompt.tokens.count),
             stopSequences: request.options.stopSequences ?? [], constraint: constraint, collectsDocument: tools != nil)
         let outcome = try loop.run(prompt: prompt.tokens, events: events, cancellation: cancellation)
@@ -113,14 +113,19 @@ final class LlamaRunnerModel: PluginModel, @unchecked Sendable {
 
     /// Mean-pooled, L2-normalised final hidden states (the engine's `embed`), one fresh pass per
     /// text, so the chat's cached prefix is left alone. A chat model's embeddings are a weak
-    /// similarity signal: fine for spotting near-duplicates, not a retrieval model.
+    /// similarity signal: fine for spotting near-duplicates, not a retrieval model. A text with no
+    /// tokens (the empty string) embeds as the zero vector.
     func embed(_ texts: [String], cancellation: PluginCancellation) throws(BackendFailure) -> [[Float]] {
         let model = try ready(locale: nil, cancellation: cancellation)
         var vectors: [[Float]] = []
         for (index, text) in texts.enumerated() {
             if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled after \(index) of \(texts.count) embeddings") }
             let tokens = model.tokenizer.encode(text, addSpecial: true, parseSpecial: false)
-            guard !tokens.isEmpty else { throw BackendFailure(.invalidArgument, "inputs[\(index)] is empty: nothing to embed") }
+            guard !tokens.isEmpty else {
+                // No tokens, no content: the zero vector (its similarity to anything is 0).
+                vectors.append([Float](repeating: 0, count: info.embeddingDimensions))
+                continue
+            }
             guard tokens.count <= model.session.contextLength else {
                 var failure = BackendFailure(.exceededContextWindowSize, "inputs[\(index)] has \(tokens.count) tokens; the context window is \(model.session.contextLength)")
                 failure.contextLimit = UInt64(model.session.contextLength)
@@ -146,6 +151,7 @@ final class LlamaRunnerModel: PluginModel, @unchecked Sendable {
     /// The loaded model once availability allows it (waiting for a running checksum
     /// verification); loads it on first use.
     private func ready(locale: String?, cancellation: PluginCancellation) throws(BackendFailure) -> LoadedLlama {
+        if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled before the call started") }
         guard rules.awaitVerification(shouldStop: { cancellation.isCancelled }) else {
             throw BackendFailure(.cancelled, "cancelled while the model file was being verified")
         }

@@ -19,6 +19,9 @@ struct LlamaSettings: Sendable, Equatable {
     /// Context window in tokens; nil means the model's own, capped at `defaultContextCap`.
     var context: Int?
     var enabled: Bool
+    /// Seed for requests that give none; nil means a fresh random seed per request. Set it to make
+    /// unseeded requests repeatable (tests, reproducible deployments).
+    var seed: UInt64?
 
     init(_ settings: inout PluginSettings) throws(BackendFailure) {
         let model = settings.string("model", default: Self.defaultModel)
@@ -34,6 +37,7 @@ struct LlamaSettings: Sendable, Equatable {
         threads = try settings.integer("threads", in: 1...256)
         context = try settings.integer("context", in: 16...(1 << 20))
         enabled = try settings.boolean("enabled") ?? true
+        seed = try settings.integer("seed", in: 0...Int.max).map { UInt64($0) }
         _ = try settings.choice("kind", among: ["local"])  // accepted for symmetry with other backends; always local
     }
 

@@ -32,7 +32,8 @@ final class LoadedLlama: @unchecked Sendable {
     }
 
     /// The vocabulary as byte strings for `TokenConstraint`, built once (control tokens empty).
-    func vocabularyForGuidance() -> TokenVocabulary {
+    /// A model without an end-of-generation token cannot end a guided document: unsupportedGuide.
+    func vocabularyForGuidance() throws(BackendFailure) -> TokenVocabulary {
         if let guidedVocabulary { return guidedVocabulary }
         let count = model.vocabularySize
         var tokens: [[UInt8]] = []
@@ -42,7 +43,12 @@ final class LoadedLlama: @unchecked Sendable {
             if isEndOfGeneration(id) { endings.append(Int(id)); tokens.append([]); continue }
             tokens.append(tokenizer.isControl(id) ? [] : tokenizer.piece(id, renderSpecial: false))
         }
-        let vocabulary = TokenVocabulary(tokens: tokens, endOfGenerationTokens: endings)
+        let vocabulary: TokenVocabulary
+        do {
+            vocabulary = try TokenVocabulary(tokens: tokens, endOfGenerationTokens: endings)
+        } catch {
+            throw BackendFailure(.unsupportedGuide, "\(model.modelVersion) cannot be guided: \(error)")
+        }
         guidedVocabulary = vocabulary
         return vocabulary
     }

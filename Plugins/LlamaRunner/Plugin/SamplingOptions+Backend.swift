@@ -8,11 +8,11 @@ extension SamplingOptions {
     /// - top-k mode: k = the option, default 40; top-p only when given;
     /// - top-p mode: p = the option, default 0.95; top-k only when given (else the whole vocabulary);
     /// - no mode: llama.cpp's defaults, top-k 40 then top-p 0.95, unless the options say otherwise;
-    /// - temperature default 0.8; the seed is the option's, or a random one, so only seeded requests
-    ///   repeat.
-    init(_ options: BackendOptions) {
+    /// - temperature default 0.8; the seed is the option's, else the backend's `seed` setting, else
+    ///   a random one, so only seeded requests repeat unless the config fixes a seed.
+    init(_ options: BackendOptions, defaultSeed: UInt64? = nil) {
         let temperature = options.temperature ?? 0.8
-        let seed = options.seed ?? UInt64.random(in: .min ... .max)
+        let seed = options.seed ?? defaultSeed ?? UInt64.random(in: .min ... .max)
         if options.sampling == .greedy || temperature == 0 {
             self = .greedy
             return
