@@ -43,6 +43,19 @@ extension RealModelTests { @Suite struct Generation {
         #expect(others.contains { $0 != first }, "three other seeds all gave \(first)")
     }
 
+    /// The second turn reuses the first turn's cached prefix; its answer must be what a cold
+    /// model (nothing cached) gives for the same conversation.
+    @Test func cachedPrefixGivesTheSameAnswerAsAColdStart() throws {
+        let first = try backend.collect(BackendRequest(messages: Self.question, options: BackendOptions(sampling: .greedy, maxTokens: 6)))
+        let followUp = BackendRequest(
+            messages: Self.question + [Message(role: .assistant, content: first.text), Message(role: .user, content: "And of Italy?")],
+            options: BackendOptions(sampling: .greedy, maxTokens: 8))
+        let warm = try backend.collect(followUp)
+        let cold = try RunnerPlugin.open().collect(followUp)
+        #expect(warm.text == cold.text)
+        #expect(warm.result.usage == cold.result.usage)
+    }
+
     /// A stop sequence ends the answer before it, and is not part of the output.
     @Test func stopSequenceEndsTheAnswer() throws {
         let request = BackendRequest(messages: Self.question, options: BackendOptions(sampling: .greedy, maxTokens: 30, stopSequences: [", la"]))

@@ -26,15 +26,17 @@ struct ConversationPrompt {
                 messages.insert(ChatTemplate.Message(role: "system", content: instruction), at: 0)
             }
         }
+        let rendered: String
         do {
-            text = try loaded.template.render(messages: messages, addGenerationPrompt: true)
+            rendered = try loaded.template.render(messages: messages, addGenerationPrompt: true)
         } catch {
             throw BackendFailure(.invalidArgument, "the model's chat template rejected the conversation: \(error)")
         }
+        text = rendered
         let tokenizer = loaded.tokenizer
-        var addSpecial = true
-        if let bos = tokenizer.bosTokenId, text.utf8.starts(with: tokenizer.piece(bos)) { addSpecial = false }
-        tokens = tokenizer.encode(text, addSpecial: addSpecial, parseSpecial: true)
+        // The template writes BOS itself when the model uses one; a second is not added.
+        let addBos = tokenizer.bosTokenId.map { !rendered.hasPrefix(tokenizer.tokenText($0)) } ?? true
+        tokens = tokenizer.encode(rendered, addSpecial: addBos, parseSpecial: true)
     }
 
     private static func templateMessage(_ message: Message) -> ChatTemplate.Message {
