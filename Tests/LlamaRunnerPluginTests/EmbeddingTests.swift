@@ -3,7 +3,9 @@ import Testing
 
 /// Embeddings through the ABI's two-call idiom on the real model.
 extension RealModelTests { @Suite struct Embeddings {
-    let backend = RunnerPlugin.shared
+    let backend: PluginBackend
+
+    init() throws { backend = try RunnerPlugin.shared.get() }
 
     func cosine(_ a: [Float], _ b: [Float]) -> Float { zip(a, b).reduce(0) { $0 + $1.0 * $1.1 } }
 

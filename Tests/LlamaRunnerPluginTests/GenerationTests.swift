@@ -1,5 +1,4 @@
 import Synchronization
-import Dispatch
 import Foundation
 import Tandem
 import Testing
@@ -10,7 +9,9 @@ import Testing
 
 /// Generation through the installed plugin on the real model.
 extension RealModelTests { @Suite struct Generation {
-    let backend = RunnerPlugin.shared
+    let backend: PluginBackend
+
+    init() throws { backend = try RunnerPlugin.shared.get() }
     static let question = [Message(role: .user, content: "What is the capital of France?")]
     /// llama.cpp's greedy answer to `question` (reference greedy.jsonl, line "short_fact").
     static let referenceAnswer = "L'Étoile, la Marseillaise, la femme au roi"
@@ -131,10 +132,12 @@ extension RealModelTests { @Suite struct Generation {
         let token = CancellationToken()
         let prompt = (0..<180).map { "item \($0) is" }.joined(separator: " ")  // fresh text: no cached prefix
         let cancelledAt = Mutex<ContinuousClock.Instant?>(nil)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(150)) {
+        // A thread of its own: the dispatch pool may be busy with other tests for seconds.
+        Thread {
+            Thread.sleep(forTimeInterval: 0.15)
             cancelledAt.withLock { $0 = .now }
             token.cancel()
-        }
+        }.start()
         var events = 0
         do {
             _ = try backend.generate(BackendRequest(messages: [Message(role: .user, content: prompt)], options: BackendOptions(maxTokens: 20)),

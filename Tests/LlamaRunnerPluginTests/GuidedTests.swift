@@ -5,7 +5,9 @@ import Testing
 
 /// Constrained decoding and tool calls on the real model.
 extension RealModelTests { @Suite struct Guided {
-    let backend = RunnerPlugin.shared
+    let backend: PluginBackend
+
+    init() throws { backend = try RunnerPlugin.shared.get() }
     static let moods = ["happy", "sad", "calm"]
     static let schema = """
         {"type": "object", "properties": {
@@ -48,14 +50,28 @@ extension RealModelTests { @Suite struct Guided {
         #expect(try person(seed: 42).text == person(seed: 42).text)
     }
 
-    /// A construct local decoding cannot enforce is refused with its path, before any work.
-    @Test func patternIsAnUnsupportedGuide() throws {
-        let schema = #"{"type": "object", "properties": {"code": {"type": "string", "pattern": "^[A-Z]{3}$"}}, "required": ["code"]}"#
+    /// A pattern in the supported subset is enforced while decoding.
+    @Test func patternIsEnforced() throws {
+        let schema = #"{"type": "object", "properties": {"code": {"type": "string", "pattern": "^[A-Z]{3}-[0-9]{2}$"}}, "required": ["code"]}"#
+        for seed in 1...3 as ClosedRange<UInt64> {
+            let (text, _, result) = try backend.collect(BackendRequest(
+                messages: [Message(role: .user, content: "Give me a product code as JSON.")],
+                options: BackendOptions(temperature: 1, seed: seed, maxTokens: 30, responseSchema: schema)))
+            #expect(result.finish == .stop)
+            guard case .string(let code) = try JSONValue(parsing: text)["code"] else { Issue.record("no code in \(text)"); continue }
+            #expect(code.wholeMatch(of: /[A-Z]{3}-[0-9]{2}/) != nil, "\(code)")
+        }
+    }
+
+    /// A construct local decoding cannot enforce (here a back-reference) is refused with its
+    /// path, before any work.
+    @Test func backReferenceIsAnUnsupportedGuide() throws {
+        let schema = #"{"type": "object", "properties": {"code": {"type": "string", "pattern": "^(a)\\1$"}}, "required": ["code"]}"#
         do {
             _ = try backend.collect(BackendRequest(messages: [Message(role: .user, content: "A code")], options: BackendOptions(responseSchema: schema)))
-            Issue.record("pattern was accepted")
+            Issue.record("a back-reference was accepted")
         } catch {
-            #expect(error.status == .unsupportedGuide)
+            #expect(error.status == .unsupportedGuide, "\(error)")
             #expect(error.message.contains("code"), "\(error.message)")
         }
     }

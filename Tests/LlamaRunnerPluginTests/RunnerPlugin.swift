@@ -25,10 +25,9 @@ enum RunnerPlugin {
         return try plugin().openModel(backendID: "llama-test", settings: all)
     }
 
-    /// The real model, shared by the generation tests (loaded once, on first generate).
-    static let shared: PluginBackend = {
-        do { return try open() } catch { fatalError("cannot open tandem.llama: \(error)") }
-    }()
+    /// The real model, shared by the generation tests (loaded once, on first generate). A plugin
+    /// that is not installed fails each test that needs it, not the test process.
+    static let shared: Result<PluginBackend, BackendFailure> = Result { () throws(BackendFailure) in try open() }
 
     /// A fresh folder under the system's temporary folder.
     static func temporaryFolder() throws -> String {
