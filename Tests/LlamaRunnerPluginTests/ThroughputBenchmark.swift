@@ -50,4 +50,15 @@ struct ThroughputBenchmark {
                      threads, plain.prefillRate, plain.promptTokens, plain.decodeRate, plain.outputTokens, guided.decodeRate, guided.outputTokens, ratio))
         #expect(plain.outputTokens > 10 && guided.outputTokens > 10)
     }
+
+    /// Availability is cheap: opening a model reads the header (once per file state, no
+    /// weights), later availability calls only `stat` the file.
+    @Test func availabilityCost() throws {
+        let clock = ContinuousClock()
+        var backend: PluginBackend?
+        let open = try clock.measure { backend = try RunnerPlugin.open() }
+        var cached = Duration.seconds(1)
+        for _ in 0..<20 { cached = min(cached, clock.measure { _ = backend!.availability(locale: "en") }) }
+        print("tandem.llama bench: open (header read) \(open), availability afterwards \(cached)")
+    }
 }
