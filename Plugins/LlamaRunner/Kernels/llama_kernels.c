@@ -33,7 +33,8 @@ int lk_cpu_features(void) {
         __m256i both = _mm256_set_m128i(_mm_srli_epi16(raw, 4), raw);                               \
         return _mm256_and_si256(both, _mm256_set1_epi8(0x0F));                                      \
     }                                                                                               \
-    /* Q4_1: w = d*q + m, so w.x = dw*dx*sum(q*qx) + m*sx. Q4_0: w = d*(q-8): dw*(dx*sum - 8*sx). */ \
+    /* Q4_1: w = d*q + m, so w.x = dw*dx*sum(q*qx) + m*sx. Q4_0: w = d*(q-8), summed exactly as  \
+       signed bytes with the |w| / sign(x, w) trick. */                                            \
     __attribute__((target(TARGET))) static void q4_##SUFFIX(int is_q4_1, const uint8_t *w, size_t row_bytes, \
         int row0, int row1, const lk_activations *x, float *out, size_t out_stride) {               \
         const int blocks = x->columns / 32, bb = is_q4_1 ? 20 : 18, qoff = is_q4_1 ? 4 : 2;           \
@@ -47,12 +48,15 @@ int lk_cpu_features(void) {
                 for (int b = 0; b < blocks; b++) {                                                  \
                     const uint8_t *p = row + b * bb;                                                \
                     const float dw = _cvtsh_ss(*(const uint16_t *)p);                               \
-                    const float mw = is_q4_1 ? _cvtsh_ss(*(const uint16_t *)(p + 2)) : -8 * dw;     \
-                    const __m256i q = nibbles_##SUFFIX(p + qoff);                                   \
+                    const float mw = is_q4_1 ? _cvtsh_ss(*(const uint16_t *)(p + 2)) : 0;           \
+                    __m256i q = nibbles_##SUFFIX(p + qoff);                                         \
+                    if (!is_q4_1) q = _mm256_sub_epi8(q, _mm256_set1_epi8(8));                      \
+                    const __m256i uq = is_q4_1 ? q : _mm256_sign_epi8(q, q);                        \
                     for (int j = 0; j < nt; j++) {                                                  \
                         const size_t xb = (size_t)(t0 + j) * blocks + b;                            \
-                        const __m256i a = _mm256_loadu_si256((const __m256i *)(x->qs + xb * 32));   \
-                        const __m256 prod = _mm256_cvtepi32_ps(DOT_U8S8(q, a));                     \
+                        __m256i a = _mm256_loadu_si256((const __m256i *)(x->qs + xb * 32));         \
+                        if (!is_q4_1) a = _mm256_sign_epi8(a, q);                                   \
+                        const __m256 prod = _mm256_cvtepi32_ps(DOT_U8S8(uq, a));                    \
                         acc[j] = _mm256_fmadd_ps(_mm256_set1_ps(dw * x->d[xb]), prod, acc[j]);      \
                         extra[j] += mw * x->s[xb];                                                  \
                     }                                                                               \

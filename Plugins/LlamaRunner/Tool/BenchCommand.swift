@@ -29,20 +29,25 @@ enum BenchCommand {
         let coldFirstToken = processAge()
         _ = first
 
-        var pp: [Double] = [], tg: [Double] = []
+        // Wall-clock rates, and the rates per CPU-second of each thread (process CPU time / threads):
+        // on a shared, busy machine the second shows what the code does with the CPU it gets.
+        var pp: [Double] = [], tg: [Double] = [], ppCPU: [Double] = [], tgCPU: [Double] = []
         for _ in 0..<runs {
             session.reset()
-            var t0 = now()
+            var (t0, c0) = (now(), cpuTime())
             try session.evaluate(prompt) { _, _ in }
             pp.append(Double(promptLength) / (now() - t0))
+            ppCPU.append(Double(promptLength) / ((cpuTime() - c0) / Double(threads)))
             session.reset()
             var token: Int32 = 1
-            t0 = now()
+            (t0, c0) = (now(), cpuTime())
             for _ in 0..<generateLength {
                 try session.evaluate([token]) { _, logits in token = Sampler.argmax(logits) }
             }
             tg.append(Double(generateLength) / (now() - t0))
+            tgCPU.append(Double(generateLength) / ((cpuTime() - c0) / Double(threads)))
         }
+        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
         let rss = peakRSSMiB()
         let ref = reference[threads]
         if json {
@@ -55,16 +60,18 @@ enum BenchCommand {
                 "pp\(promptLength)": \(stats(pp)), "tg\(generateLength)": \(stats(tg)), \
                 "peak_rss_mib": \(rss), "cold_first_token_s": \(coldFirstToken), \
                 "ratio_pp": \(ref.map { "\(median(pp) / $0.pp)" } ?? "null"), "ratio_tg": \(ref.map { "\(median(tg) / $0.tg)" } ?? "null"), \
-                "ratio_rss": \(rss / referenceRSS)}
+                "ratio_rss": \(rss / referenceRSS), "pp_per_cpu_second": \(median(ppCPU)), "tg_per_cpu_second": \(median(tgCPU)), \
+                "load_average": \(load)}
                 """)
             return
         }
-        print("model \(model.modelVersion), \(threads) thread(s), kernels \(MatMul.implementation.rawValue), \(runs) runs")
-        print(String(format: "  %-6@ %8@ %8@ %8@   %@", "test", "min", "median", "max", "vs llama.cpp"))
-        for (name, values, refValue) in [("pp\(promptLength)", pp, ref?.pp), ("tg\(generateLength)", tg, ref?.tg)] {
+        print("model \(model.modelVersion), \(threads) thread(s), kernels \(MatMul.implementation.rawValue), \(runs) runs, load average \(load)")
+        print("  test       min   median      max   vs llama.cpp           per CPU-second")
+        for (name, values, cpu, refValue) in [("pp\(promptLength)", pp, ppCPU, ref?.pp), ("tg\(generateLength)", tg, tgCPU, ref?.tg)] {
             let s = values.sorted()
             let ratio = refValue.map { String(format: "%.2fx of %.0f t/s", median(values) / $0, $0) } ?? "no reference for \(threads) threads"
-            print(String(format: "  %-6@ %8.1f %8.1f %8.1f   %@", name, s.first!, median(values), s.last!, ratio))
+            print("  " + name.padding(toLength: 6, withPad: " ", startingAt: 0) + String(format: " %8.1f %8.1f %8.1f   ", s.first!, median(values), s.last!)
+                  + ratio.padding(toLength: 22, withPad: " ", startingAt: 0) + String(format: " %.1f t/s", median(cpu)))
         }
         print(String(format: "  peak RSS %.1f MiB (%.2fx of llama.cpp's %.0f MiB at context 512)", rss, rss / referenceRSS, referenceRSS))
         print(String(format: "  cold time to first token (process start, %d-token prompt): %.3f s", promptLength, coldFirstToken))
@@ -75,6 +82,12 @@ enum BenchCommand {
     static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
+    static func cpuTime() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 

@@ -39,9 +39,7 @@ enum CompleteCommand {
         } else {
             let template = try ChatTemplate(gguf: model.file, tokenizer: tokenizer)
             let rendered = try template.render(messages: [.init(role: "user", content: chatText!)], addGenerationPrompt: true)
-            // The template writes BOS itself when the model uses one; do not add a second.
-            let addBos = tokenizer.bosTokenId.map { !rendered.hasPrefix(tokenizer.tokenText($0)) } ?? true
-            prompt = tokenizer.encode(rendered, addSpecial: addBos, parseSpecial: true)
+            prompt = tokenizer.encodeChatPrompt(rendered)
         }
         let session = LlamaSession(model: model, contextLength: context)
         let options = GenerationOptions(maxTokens: maxTokens, sampling: sampling, stopSequences: stops, topProbabilities: topProbs)

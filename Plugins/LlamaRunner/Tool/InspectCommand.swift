@@ -13,7 +13,8 @@ enum InspectCommand {
         }
         for (i, t) in file.tensors.enumerated() {
             let dims = t.dimensions.map(String.init).joined(separator: " x ")
-            print(String(format: "  %4d %-28@ %-5@ %-16@ %10d bytes at %d", i, t.name as NSString, t.type.name as NSString, dims as NSString, t.byteCount, t.fileOffset))
+            func pad(_ s: String, _ n: Int) -> String { s.padding(toLength: max(n, s.count), withPad: " ", startingAt: 0) }
+            print(String(format: "  %4d ", i) + pad(t.name, 28) + " " + pad(t.type.name, 5) + " " + pad(dims, 16) + String(format: " %10d bytes at %d", t.byteCount, t.fileOffset))
         }
     }
 }

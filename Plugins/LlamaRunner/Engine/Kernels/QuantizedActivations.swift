@@ -39,23 +39,25 @@ public final class QuantizedActivations: @unchecked Sendable {
 
     /// Follows llama.cpp's rounding so results track the reference: quants are x × 127 / max|x|
     /// rounded half to even, and the scale and sum are stored rounded to half precision (its
-    /// Q8_0/Q8_1 blocks hold them as fp16).
+    /// Q8_0/Q8_1 blocks hold them as fp16). Rounding uses the float trick (adding 1.5 × 2^23
+    /// rounds to an integer in the low mantissa bits) because Swift's float-to-int conversions
+    /// do not vectorise; bit casts cannot trap, so NaN or infinite inputs (broken weights) give
+    /// meaningless quants but never a crash.
     @inline(__always) static func quantizeBlock(_ x: UnsafePointer<Float>, _ q: UnsafeMutablePointer<Int8>, _ d: UnsafeMutablePointer<Float>, _ s: UnsafeMutablePointer<Float>) {
         let raw = UnsafeRawPointer(x)
-        var v = (raw.loadUnaligned(as: SIMD16<Float>.self), raw.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self))
-        let amax = max(v.0.replacing(with: -v.0, where: v.0 .< 0).max(), v.1.replacing(with: -v.1, where: v.1 .< 0).max())
+        let v0 = raw.loadUnaligned(as: SIMD16<Float>.self), v1 = raw.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self)
+        let absMask = SIMD16<UInt32>(repeating: 0x7FFF_FFFF)
+        let a0 = unsafeBitCast(unsafeBitCast(v0, to: SIMD16<UInt32>.self) & absMask, to: SIMD16<Float>.self)
+        let a1 = unsafeBitCast(unsafeBitCast(v1, to: SIMD16<UInt32>.self) & absMask, to: SIMD16<Float>.self)
+        let amax = max(a0.max(), a1.max())
         let inv: Float = amax != 0 ? 127 / amax : 0
-        // Clamping (and NaN to 0) only matters for broken weights: it keeps the conversion defined.
-        v.0 = (v.0 * inv).rounded(.toNearestOrEven).clamped(lowerBound: SIMD16(repeating: -127), upperBound: SIMD16(repeating: 127))
-        v.1 = (v.1 * inv).rounded(.toNearestOrEven).clamped(lowerBound: SIMD16(repeating: -127), upperBound: SIMD16(repeating: 127))
-        v.0.replace(with: 0, where: v.0 .!= v.0)
-        v.1.replace(with: 0, where: v.1 .!= v.1)
-        let q0 = SIMD16<Int8>(truncatingIfNeeded: SIMD16<Int32>(v.0))
-        let q1 = SIMD16<Int8>(truncatingIfNeeded: SIMD16<Int32>(v.1))
-        UnsafeMutableRawPointer(q).storeBytes(of: q0, as: SIMD16<Int8>.self)
-        UnsafeMutableRawPointer(q).storeBytes(of: q1, toByteOffset: 16, as: SIMD16<Int8>.self)
+        let magic = SIMD16<Float>(repeating: 12_582_912)  // 1.5 × 2^23
+        let i0 = unsafeBitCast(v0 * inv + magic, to: SIMD16<Int32>.self) &- 0x4B40_0000
+        let i1 = unsafeBitCast(v1 * inv + magic, to: SIMD16<Int32>.self) &- 0x4B40_0000
+        UnsafeMutableRawPointer(q).storeBytes(of: SIMD16<Int8>(truncatingIfNeeded: i0), as: SIMD16<Int8>.self)
+        UnsafeMutableRawPointer(q).storeBytes(of: SIMD16<Int8>(truncatingIfNeeded: i1), toByteOffset: 16, as: SIMD16<Int8>.self)
         let scale = Float(Float16(amax / 127))
         d.pointee = scale
-        s.pointee = Float(Float16(scale * (v.0.sum() + v.1.sum())))
+        s.pointee = Float(Float16(scale * Float((i0 &+ i1).wrappedSum())))
     }
 }

@@ -20,9 +20,11 @@ enum SIMDKernels {
         }
     }
 
-    @inline(__always) static func nibbleProducts(_ raw: SIMD16<UInt8>, _ q: UnsafeRawPointer) -> Int32 {
-        let lo = SIMD16<Int16>(truncatingIfNeeded: raw & 0x0F)
-        let hi = SIMD16<Int16>(truncatingIfNeeded: raw &>> 4)
+    /// Sum of nibble × activation over a 32-value block; `offset` is subtracted from each nibble
+    /// (8 for Q4_0's signed nibbles, 0 for Q4_1).
+    @inline(__always) static func nibbleProducts(_ raw: SIMD16<UInt8>, _ q: UnsafeRawPointer, offset: Int16 = 0) -> Int32 {
+        let lo = SIMD16<Int16>(truncatingIfNeeded: raw & 0x0F) &- offset
+        let hi = SIMD16<Int16>(truncatingIfNeeded: raw &>> 4) &- offset
         let a0 = SIMD16<Int16>(truncatingIfNeeded: q.loadUnaligned(as: SIMD16<Int8>.self))
         let a1 = SIMD16<Int16>(truncatingIfNeeded: q.loadUnaligned(fromByteOffset: 16, as: SIMD16<Int8>.self))
         // 15 × 128 × 2 fits Int16; the 16-lane sum needs Int32.
@@ -43,10 +45,8 @@ enum SIMDKernels {
         var acc: Float = 0
         for b in 0..<blocks {
             let p = w + 18 * b
-            let isum = nibbleProducts(p.loadUnaligned(fromByteOffset: 2, as: SIMD16<UInt8>.self), q + 32 * b)
-            // Weights are (nibble - 8) × dw: subtract 8 × the activation sum (s / d, exact).
-            let dw = HalfFloat.load(p)
-            acc += dw * (d[b] * Float(isum) - 8 * s[b])
+            let isum = nibbleProducts(p.loadUnaligned(fromByteOffset: 2, as: SIMD16<UInt8>.self), q + 32 * b, offset: 8)
+            acc += HalfFloat.load(p) * d[b] * Float(isum)
         }
         return acc
     }
