@@ -2,12 +2,14 @@ import Foundation
 import Tandem
 import Testing
 
-/// Availability through the ABI, with fixture files in fresh folders. None of these load weights.
-struct AvailabilityTests {
+/// Availability through the ABI, with fixture files in a fresh folder per test, removed after
+/// it (the copies of the model are large). None of these load weights.
+final class AvailabilityTests {
     let folder: String
     let modelName = "SmolLM2-135M-Instruct.Q4_1.gguf"
 
     init() throws { folder = try RunnerPlugin.temporaryFolder() }
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     var fixturePath: String { folder + "/" + modelName }
 

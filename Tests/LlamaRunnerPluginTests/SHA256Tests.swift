@@ -1,5 +1,5 @@
 import Testing
-@testable import TandemLlama
+import TandemLlama
 
 /// The checksum that verifies model files against their pinned digest.
 struct SHA256Tests {

@@ -1,6 +1,6 @@
 import LlamaEngine
 import Testing
-@testable import TandemLlama
+import TandemLlama
 import TandemPluginKit
 
 /// How request options become the engine's sampling (documented in the README).

@@ -1,6 +1,8 @@
 /// SHA-256 (FIPS 180-4), for checking a model file against its pinned digest. Streaming: feed
 /// any number of chunks, then `finish()`.
-struct SHA256 {
+package struct SHA256 {
+    package init() {}
+
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -17,7 +19,7 @@ struct SHA256 {
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
-    mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         length &+= UInt64(bytes.count)
         var offset = 0
         if !pending.isEmpty {
@@ -35,10 +37,10 @@ struct SHA256 {
         pending.append(contentsOf: bytes[offset...])
     }
 
-    mutating func update(_ bytes: [UInt8]) { bytes.withUnsafeBytes { update($0) } }
+    package mutating func update(_ bytes: [UInt8]) { bytes.withUnsafeBytes { update($0) } }
 
     /// The digest as lower-case hex.
-    mutating func finish() -> String {
+    package mutating func finish() -> String {
         let bits = length &* 8
         var tail: [UInt8] = [0x80]
         while (pending.count + tail.count) % 64 != 56 { tail.append(0) }

@@ -10,7 +10,7 @@ extension SamplingOptions {
     /// - no mode: llama.cpp's defaults, top-k 40 then top-p 0.95, unless the options say otherwise;
     /// - temperature default 0.8; the seed is the option's, else the backend's `seed` setting, else
     ///   a random one, so only seeded requests repeat unless the config fixes a seed.
-    init(_ options: BackendOptions, defaultSeed: UInt64? = nil) {
+    package init(_ options: BackendOptions, defaultSeed: UInt64? = nil) {
         let temperature = options.temperature ?? 0.8
         let seed = options.seed ?? defaultSeed ?? UInt64.random(in: .min ... .max)
         if options.sampling == .greedy || temperature == 0 {
