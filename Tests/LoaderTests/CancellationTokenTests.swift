@@ -37,7 +37,7 @@ import Testing
             usleep(50_000)
             finished.store(true, ordering: .sequentiallyConsistent)
         }!
-        DispatchQueue.global().async { token.cancel() }
+        onOwnThread { token.cancel() }
         inside.wait()
         token.removeWaker(key)
         let wakerReturned = finished.load(ordering: .sequentiallyConsistent)

@@ -76,7 +76,7 @@ import Testing
         let token = CancellationToken()
         let clock = ContinuousClock()
         let cancelledAt = Mutex<ContinuousClock.Instant?>(nil)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) {
+        onOwnThread(after: .milliseconds(50)) {
             cancelledAt.withLock { $0 = clock.now }
             token.cancel()
         }
@@ -90,7 +90,7 @@ import Testing
     @Test func aSlowTokenIsCutShortByCancellation() throws {
         let fake = try ShippedPlugins.fake(["token_delay_ms": "5000"])
         let token = CancellationToken()
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30)) { token.cancel() }
+        onOwnThread(after: .milliseconds(30)) { token.cancel() }
         let clock = ContinuousClock()
         let start = clock.now
         let run = Generation(fake, .user("one two"), cancellation: token)

@@ -40,36 +40,37 @@ import Testing
 
     /// The ABI promises plugins no overlap: the backend refuses the second call itself.
     @Test func anOverlappingCallIsRefusedByTheHost() throws {
-        let fake = try ShippedPlugins.fake(["hang": "true"])
-        let token = CancellationToken()
-        let first = Mutex<BackendFailure?>(nil)
+        let fake = try ShippedPlugins.fake()
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
-        let started = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            started.signal()
-            first.withLock { $0 = Generation(fake, .user("x"), cancellation: token).failure }
+        let first = Mutex<Generation?>(nil)
+        onOwnThread {
+            // The first call holds still inside its first event until the second was tried.
+            var signalled = false
+            let run = Generation(fake, .user("one two")) { _ in
+                if !signalled {
+                    signalled = true
+                    inside.signal()
+                    release.wait()
+                }
+            }
+            first.withLock { $0 = run }
             done.signal()
         }
-        started.wait()
-        // Until the first call is inside the plugin, a second one may still get in; retry briefly.
-        var refused: BackendFailure?
-        for _ in 0..<200 {
-            refused = Generation(try ShippedPlugins.fake(), .user("x")).failure  // another model: never refused
-            #expect(refused == nil)
-            refused = Generation(fake, .user("y"), cancellation: CancellationToken()).failure
-            if refused?.status == .concurrentRequests { break }
-            usleep(1000)
-        }
-        #expect(refused?.status == .concurrentRequests)
-        token.cancel()
+        inside.wait()
+        #expect(Generation(fake, .user("y")).failure?.status == .concurrentRequests)
+        #expect(Generation(try ShippedPlugins.fake(), .user("x")).failure == nil)  // another model is free
+        release.signal()
         done.wait()
-        #expect(first.withLock { $0?.status } == .cancelled)
+        #expect(first.withLock { $0?.text } == "one two")
+        #expect(Generation(fake, .user("again")).text == "again")  // free once the first returned
     }
 
     @Test func swiftCancellationReachesTheWaitingPlugin() throws {
         let fake = try ShippedPlugins.fake(["hang": "true"])
         let token = CancellationToken()
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { token.cancel() }
+        onOwnThread(after: .milliseconds(20)) { token.cancel() }
         let run = Generation(fake, .user("x"), cancellation: token)
         #expect(run.failure?.status == .cancelled)
         #expect(run.failure?.message.contains("cancelled while hanging") == true)

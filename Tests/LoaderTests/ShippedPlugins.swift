@@ -24,10 +24,15 @@ struct Generation {
     var events: [BackendEvent] = []
     var result: Result<BackendResult, BackendFailure>
 
-    init(_ backend: PluginBackend, _ request: BackendRequest, cancellation: CancellationToken = CancellationToken(), stopAfter: Int? = nil) {
+    /// `observe` sees each event as it arrives, on the generating thread.
+    init(
+        _ backend: PluginBackend, _ request: BackendRequest, cancellation: CancellationToken = CancellationToken(),
+        stopAfter: Int? = nil, observe: (BackendEvent) -> Void = { _ in }
+    ) {
         var events: [BackendEvent] = []
         result = Result { () throws(BackendFailure) in
             try backend.generate(request, cancellation: cancellation) { event in
+                observe(event)
                 events.append(event)
                 return stopAfter.map { events.count < $0 } ?? true
             }

@@ -527,7 +527,9 @@ typedef struct tandem_load_response {
 
 /* The only symbol a plugin exports. [exclusive]: called once, at load, before anything else.
  * Returns TANDEM_OK after filling *response, or TANDEM_E_INCOMPATIBLE when no version in the
- * offered range is supported, or TANDEM_E_INIT_FAILED; details in *error (may be NULL). */
+ * offered range is supported, or TANDEM_E_INIT_FAILED; details in *error (may be NULL).
+ * The conformance suite calls it again with other offers and struct sizes: answer each call on
+ * its own, and keep the host table of the first successful call (it lives as long as the host). */
 typedef tandem_status (*tandem_plugin_entry_fn)(const tandem_load_request *request,
                                                 tandem_load_response *response,
                                                 tandem_error *error);
