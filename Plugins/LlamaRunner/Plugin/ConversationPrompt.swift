@@ -4,9 +4,9 @@ import LlamaEngine
 import TandemPluginKit
 
 /// A request's conversation as prompt tokens, rendered by the model's own chat template the way
-/// llama.cpp does (and `tandem-llama complete --chat`): messages in order, the generation prompt
-/// appended, the text tokenized with special tokens parsed, BOS added only when the vocabulary
-/// asks for it and the template did not already write it.
+/// llama.cpp does and `tandem-llama complete --chat` does (the engine's `encodeChatPrompt`):
+/// messages in order, the generation prompt appended, the text tokenized with special tokens
+/// parsed, BOS added when the vocabulary asks for it but never twice.
 ///
 /// Tools: the declarations become a system instruction (appended to the conversation's system
 /// message, or a system message of its own) describing each tool and the one-line call format
@@ -33,10 +33,8 @@ struct ConversationPrompt {
             throw BackendFailure(.invalidArgument, "the model's chat template rejected the conversation: \(error)")
         }
         text = rendered
-        let tokenizer = loaded.tokenizer
-        // The template writes BOS itself when the model uses one; a second is not added.
-        let addBos = tokenizer.bosTokenId.map { !rendered.hasPrefix(tokenizer.tokenText($0)) } ?? true
-        tokens = tokenizer.encode(rendered, addSpecial: addBos, parseSpecial: true)
+        // The engine's rule, shared with `tandem-llama complete --chat`.
+        tokens = loaded.tokenizer.encodeChatPrompt(rendered)
     }
 
     private static func templateMessage(_ message: Message) -> ChatTemplate.Message {
