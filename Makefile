@@ -17,7 +17,7 @@ MODEL_FILE := models/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_SHA256 := b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 
 .PHONY: all deps model build plugins fixtures test run clean \
-        bench bench-routing bench-plugin-load bench-llama bench-cloud bench-guided
+        bench bench-routing bench-plugin-load bench-llama bench-llama-plugin bench-cloud bench-guided
 
 all: build plugins
 
@@ -56,6 +56,7 @@ $(ECHO_C_PLUGIN): Plugins/EchoC/echo.c Sources/CTandemABI/include/tandem_abi.h
 PLUGINS := $(BUILD_DIR)/libTandemFake.so=tandem.fake
 PLUGINS += $(ECHO_C_PLUGIN)=tandem.echo-c
 PLUGINS += $(BUILD_DIR)/libCloudHTTPS.so=tandem.cloud
+PLUGINS += $(BUILD_DIR)/libTandemLlama.so=tandem.llama
 
 # Copies each plugin to a temporary name in plugins.d, then renames it into place.
 plugins: build $(ECHO_C_PLUGIN)
@@ -94,7 +95,7 @@ clean:
 
 # ---- Benchmarks (`make bench` runs them all) ------------------------------------------------
 
-bench: bench-routing bench-plugin-load bench-llama bench-cloud bench-guided
+bench: bench-routing bench-plugin-load bench-llama bench-llama-plugin bench-cloud bench-guided
 
 # Host routing overhead against a direct ABI call to the same plugin (target: ≤ 50 µs at p50).
 BENCH_ITERATIONS ?= 2000
@@ -109,6 +110,10 @@ bench-plugin-load: plugins
 BENCH_RUNS ?= 5
 bench-llama: deps model build
 	@for t in 1 2; do $(BUILD_DIR)/tandem-llama bench $(MODEL_FILE) -t $$t -p 128 -n 128 -r $(BENCH_RUNS); done
+
+# Local runner plugin: decoding through the ABI, unguided vs guided (target ratio >= 0.7).
+bench-llama-plugin: model plugins
+	TANDEM_BENCH=1 $(SWIFT) test -c $(CONFIG) --filter ThroughputBenchmark 2>&1 | grep -E 'tandem.llama bench|error|failed'
 
 # Cloud plugin: SSE + JSON parse throughput and mock-to-callback event latency.
 bench-cloud: deps build

@@ -9,6 +9,7 @@ let package = Package(
         // Plugins: each a dynamic library, installed into plugins.d/<plugin id>.so by `make plugins`.
         .library(name: "TandemFake", type: .dynamic, targets: ["TandemFake"]),
         .library(name: "CloudHTTPS", type: .dynamic, targets: ["CloudHTTPSPlugin"]),
+        .library(name: "TandemLlama", type: .dynamic, targets: ["TandemLlama"]),
     ],
     targets: [
         // ---- The ABI: the one header host and plugins share, and its Swift values ----
@@ -54,6 +55,9 @@ let package = Package(
         .target(name: "LlamaKernels", path: "Plugins/LlamaRunner/Kernels"),
         // The runner's companion tool (inspect, tokenize, complete, score, bench), from the same engine.
         .executableTarget(name: "tandem-llama", dependencies: ["LlamaEngine"], path: "Plugins/LlamaRunner/Tool"),
+        // The local runner plugin (plugin id tandem.llama): a thin adapter from the ABI to the engine.
+        .target(name: "TandemLlama", dependencies: ["TandemPluginKit", "LlamaEngine", "GuidedJSON"],
+                path: "Plugins/LlamaRunner/Plugin"),
 
         // ---- Benchmarks (`make bench`) ----
         // Routing overhead (host + fake) against a direct ABI call.
@@ -91,5 +95,8 @@ let package = Package(
                     dependencies: ["Tandem", "GuidedJSON", "TandemCLI", "CloudHTTPSCore", "MockCloudServer"],
                     path: "Tests/CloudRoutingTests"),
         .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine"], path: "Tests/LlamaEngineTests"),
+        // The installed tandem.llama plugin through the real loader, on the real model.
+        .testTarget(name: "LlamaRunnerPluginTests", dependencies: ["Tandem", "GuidedJSON", "TandemLlama"],
+                    path: "Tests/LlamaRunnerPluginTests"),
     ]
 )

@@ -1,0 +1,64 @@
+import Foundation
+import GuidedJSON
+import LlamaEngine
+import TandemPluginKit
+
+/// A request's conversation as prompt tokens, rendered by the model's own chat template the way
+/// llama.cpp does and `tandem-llama complete --chat` does (the engine's `encodeChatPrompt`):
+/// messages in order, the generation prompt appended, the text tokenized with special tokens
+/// parsed, BOS added when the vocabulary asks for it but never twice.
+///
+/// Tools: the declarations become a system instruction (appended to the conversation's system
+/// message, or a system message of its own) describing each tool and the one-line call format
+/// `{"name": ..., "arguments": {...}}`. An assistant turn that called tools is rendered with its
+/// calls in that format; a tool's output is a message with the role `tool`.
+struct ConversationPrompt {
+    let text: String
+    let tokens: [Int32]
+
+    init(_ request: BackendRequest, on loaded: LoadedLlama) throws(BackendFailure) {
+        var messages = request.messages.map(Self.templateMessage)
+        if !request.tools.isEmpty {
+            let instruction = Self.toolInstruction(request.tools)
+            if let first = messages.first, first.role == "system" {
+                messages[0].content += "\n\n" + instruction
+            } else {
+                messages.insert(ChatTemplate.Message(role: "system", content: instruction), at: 0)
+            }
+        }
+        let rendered: String
+        do {
+            rendered = try loaded.template.render(messages: messages, addGenerationPrompt: true)
+        } catch {
+            throw BackendFailure(.invalidArgument, "the model's chat template rejected the conversation: \(error)")
+        }
+        text = rendered
+        // The engine's rule, shared with `tandem-llama complete --chat`.
+        tokens = loaded.tokenizer.encodeChatPrompt(rendered)
+    }
+
+    private static func templateMessage(_ message: Message) -> ChatTemplate.Message {
+        var content = message.content
+        if message.role == .assistant, !message.toolCalls.isEmpty {
+            let calls = message.toolCalls.map(ToolCallText.document).joined(separator: "\n")
+            content = content.isEmpty ? calls : content + "\n" + calls
+        }
+        return ChatTemplate.Message(role: message.role.rawValue, content: content)
+    }
+
+    static func toolInstruction(_ tools: [ToolDeclaration]) -> String {
+        var lines = ["You can call tools. To call one, answer with only a JSON object {\"name\": tool name, \"arguments\": {...}}. Tools:"]
+        for tool in tools {
+            let description = tool.description.isEmpty ? "" : ": \(tool.description)"
+            lines.append("- \(tool.name)\(description). Arguments: \(tool.parametersSchema)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The one-line text of a tool call, as the model writes it when guided.
+enum ToolCallText {
+    static func document(_ call: ToolCall) -> String {
+        "{\"name\":\(JSONValue.string(call.name).jsonText),\"arguments\":\(call.argumentsJSON)}"
+    }
+}

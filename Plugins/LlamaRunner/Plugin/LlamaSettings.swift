@@ -1,0 +1,48 @@
+import Foundation
+import TandemPluginKit
+
+/// The backend's `settings` object in the config, checked. Unknown keys are rejected by the kit.
+struct LlamaSettings: Sendable, Equatable {
+    /// The default model, as `make model` fetches it.
+    static let defaultModel = "models/SmolLM2-135M-Instruct.Q4_1.gguf"
+    /// Context used when the setting is absent: the model's own, capped here because the KV cache
+    /// grows with it and a chat rarely needs more.
+    static let defaultContextCap = 4096
+
+    /// Absolute path of the model file. A relative setting is resolved against the process's
+    /// working directory when the model is opened (the plugin never sees the config's folder).
+    var modelPath: String
+    /// Lower-case hex SHA-256 the file must have, when pinned.
+    var sha256: String?
+    /// Compute threads; nil means every core the process may use.
+    var threads: Int?
+    /// Context window in tokens; nil means the model's own, capped at `defaultContextCap`.
+    var context: Int?
+    var enabled: Bool
+    /// Seed for requests that give none; nil means a fresh random seed per request. Set it to make
+    /// unseeded requests repeatable (tests, reproducible deployments).
+    var seed: UInt64?
+
+    init(_ settings: inout PluginSettings) throws(BackendFailure) {
+        let model = settings.string("model", default: Self.defaultModel)
+        guard !model.isEmpty else { throw BackendFailure(.invalidArgument, "setting model: expected a file path, got an empty string") }
+        modelPath = Self.absolute(model)
+        if let pin = settings.string("sha256") {
+            let hex = pin.lowercased()
+            guard hex.utf8.count == 64, hex.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+                throw BackendFailure(.invalidArgument, "setting sha256: expected 64 hexadecimal digits, got \"\(pin)\"")
+            }
+            sha256 = hex
+        }
+        threads = try settings.integer("threads", in: 1...256)
+        context = try settings.integer("context", in: 16...(1 << 20))
+        enabled = try settings.boolean("enabled") ?? true
+        seed = try settings.integer("seed", in: 0...Int.max).map { UInt64($0) }
+        _ = try settings.choice("kind", among: ["local"])  // accepted for symmetry with other backends; always local
+    }
+
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        return (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+    }
+}

@@ -1,0 +1,111 @@
+import Synchronization
+import TandemPluginKit
+
+/// The runner's availability rules, in order (the first that applies answers):
+///
+/// 1. `notEnabled` when the settings say `enabled: false`.
+/// 2. `modelNotReady` when the file is missing (with download progress when a fetch is under
+///    way), a directory or not a regular file, empty, shorter than its header or tensor data
+///    ("partial"), not a model this engine runs ("unusable"), or not yet verified against the
+///    pinned `sha256` ("unverified", with verification progress) or different from it.
+/// 3. `deviceNotEligible` when the weights, the KV cache at the configured context and a margin
+///    do not fit in the machine's memory (or the cgroup limit).
+/// 4. `unsupportedLocale` when the file declares languages (`general.languages`) and the
+///    locale's language is not one of them.
+///
+/// Cheap: a `stat`, and the header read once per file state (path, size, mtime); the weights
+/// are never loaded here.
+final class ModelAvailability: Sendable {
+    let settings: LlamaSettings
+    private let verifier: ChecksumVerifier
+    private let facts = Mutex<(stamp: FileStamp, outcome: ModelFileFacts.Outcome)?>(nil)
+    private let memoryLimit: Int?
+
+    init(settings: LlamaSettings, verifier: ChecksumVerifier, memoryLimit: Int? = MemoryLimit.bytes()) {
+        self.settings = settings
+        self.verifier = verifier
+        self.memoryLimit = memoryLimit
+    }
+
+    /// The file's header facts when the file is there and usable, whatever else holds.
+    func currentFacts() -> ModelFileFacts? {
+        guard let stamp = FileStamp.of(settings.modelPath).stamp, case .usable(let facts) = outcome(for: stamp) else { return nil }
+        return facts
+    }
+
+    func check(locale: String?) -> Availability {
+        guard settings.enabled else {
+            return .unavailable(.notEnabled, detail: "the local runner is disabled in the config (enabled: false)")
+        }
+        let path = settings.modelPath
+        let (kind, stamp, error) = FileStamp.of(path)
+        switch kind {
+        case .missing:
+            if let download = DownloadProgress.find(for: path) {
+                return .unavailable(.modelNotReady, detail: download.detail, progress: download.fraction)
+            }
+            let why = error == 2 ? "no file at \(path) (run `make model`, or set the backend's model setting)" : "cannot stat \(path) (errno \(error))"
+            return .unavailable(.modelNotReady, detail: "missing: \(why)")
+        case .directory:
+            return .unavailable(.modelNotReady, detail: "not a model file: \(path) is a directory")
+        case .notRegular:
+            return .unavailable(.modelNotReady, detail: "not a model file: \(path) is not a regular file")
+        case .file:
+            break
+        }
+        guard let stamp else { return .unavailable(.unknown, detail: "cannot stat \(path)") }
+        if stamp.size == 0 {
+            return .unavailable(.modelNotReady, detail: "partial: \(path) has zero bytes")
+        }
+        let facts: ModelFileFacts
+        switch outcome(for: stamp) {
+        case .partial(let why):
+            let download = DownloadProgress.find(for: path)
+            return .unavailable(.modelNotReady, detail: "partial: \(why)", progress: download?.fraction)
+        case .unusable(let why):
+            return .unavailable(.modelNotReady, detail: "unusable model file: \(why)")
+        case .usable(let usable):
+            facts = usable
+        }
+        if let expected = settings.sha256 {
+            switch verifier.state(of: stamp, expected: expected) {
+            case .verified: break
+            case .verifying(let fraction):
+                return .unavailable(.modelNotReady, detail: "unverified: checking \(path) against the pinned SHA-256 (\(Int(fraction * 100))%)", progress: fraction)
+            case .mismatch(let actual):
+                return .unavailable(.modelNotReady, detail: "unverified: \(path) has SHA-256 \(actual), the config pins \(expected)")
+            case .failed(let why):
+                return .unavailable(.modelNotReady, detail: "unverified: \(why)")
+            }
+        }
+        let context = effectiveContext(facts)
+        let needed = facts.memoryNeeded(context: context)
+        if let memoryLimit, needed > memoryLimit {
+            return .unavailable(.deviceNotEligible, detail: "the model needs about \(needed >> 20) MiB at context \(context), this machine allows \(memoryLimit >> 20) MiB")
+        }
+        if let locale, !locale.isEmpty, !facts.accepts(locale: locale) {
+            return .unavailable(.unsupportedLocale, detail: "\(facts.modelVersion) declares the languages \(facts.languages.joined(separator: ", ")), not \(locale)")
+        }
+        return .available
+    }
+
+    /// The context window at which the model runs: the setting, else the model's own capped at
+    /// `LlamaSettings.defaultContextCap`, never beyond the model's.
+    func effectiveContext(_ facts: ModelFileFacts) -> Int {
+        min(settings.context ?? LlamaSettings.defaultContextCap, facts.contextLength)
+    }
+
+    /// Waits for a running verification of the current file (so a caller who asks to generate
+    /// right after start-up is served once the check passes). Returns false when stopped.
+    func awaitVerification(shouldStop: () -> Bool) -> Bool {
+        guard let expected = settings.sha256, let stamp = FileStamp.of(settings.modelPath).stamp else { return true }
+        return verifier.wait(for: stamp, expected: expected, shouldStop: shouldStop) != nil
+    }
+
+    private func outcome(for stamp: FileStamp) -> ModelFileFacts.Outcome {
+        if let cached = facts.withLock({ $0 }), cached.stamp == stamp { return cached.outcome }
+        let outcome = ModelFileFacts.read(path: stamp.path)
+        facts.withLock { $0 = (stamp, outcome) }
+        return outcome
+    }
+}
