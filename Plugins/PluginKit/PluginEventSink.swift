@@ -6,7 +6,14 @@ import TandemBridge
 public struct PluginEventSink {
     private let stream: UnsafePointer<tandem_stream>?
 
-    public init(_ stream: UnsafePointer<tandem_stream>?) { self.stream = stream }
+    /// A stream whose struct_size stops before `on_event` (or a NULL one) discards the output.
+    public init(_ stream: UnsafePointer<tandem_stream>?) {
+        guard let stream, structHasField(stream, structSize: stream.pointee.struct_size, \.on_event) else {
+            self.stream = nil
+            return
+        }
+        self.stream = stream
+    }
 
     /// Sends one event; returns false when the host asked to stop.
     public func send(_ event: BackendEvent) -> Bool {

@@ -1,6 +1,6 @@
 import CTandemABI
 import Glibc
-import TandemBridge
+@_exported import TandemBridge
 
 /// What a Swift plugin declares about itself. Its entry function passes this to
 /// `PluginExport.load`:
@@ -76,9 +76,14 @@ public enum PluginExport {
             BackendFailure(.incompatible, "host offers ABI \(versionText(request.pointee.min_abi))–\(versionText(request.pointee.max_abi)), \(plugin.id) speaks \(versionText(supported.lowerBound))–\(versionText(supported.upperBound))").write(to: errorOut)
             return TANDEM_E_INCOMPATIBLE
         }
-        if structHasField(request, structSize: request.pointee.struct_size, \.host) { host = request.pointee.host }
-        descriptor = plugin
-        if identity == nil { identity = (strdup(plugin.id)!, strdup(plugin.name)!, strdup(plugin.version)!) }
+        // The first successful load wins and is never rewritten: the host table lives as long as
+        // the process, and the entry may be called again (conformance checks probe negotiation)
+        // while models of this plugin run on other threads.
+        if descriptor == nil {
+            if structHasField(request, structSize: request.pointee.struct_size, \.host) { host = request.pointee.host }
+            descriptor = plugin
+            identity = (strdup(plugin.id)!, strdup(plugin.name)!, strdup(plugin.version)!)
+        }
         response.pointee.abi_version = min(offered.upperBound, supported.upperBound)
         response.pointee.plugin_id = UnsafePointer(identity!.id)
         response.pointee.plugin_name = UnsafePointer(identity!.name)

@@ -92,14 +92,14 @@ extension BackendRequest {
         }
         var messages: [Message] = []
         messages.reserveCapacity(r.message_count)
-        for index in 0..<r.message_count {
-            messages.append(try Message(cMessages + index, path: "messages[\(index)]"))
+        for (index, element) in try sizedElements(cMessages, count: r.message_count, path: "messages").enumerated() {
+            messages.append(try Message(element, path: "messages[\(index)]"))
         }
         var tools: [ToolDeclaration] = []
         if has(\.tool_count), r.tool_count > 0 {
             guard let cTools = r.tools else { throw BackendFailure(.invalidArgument, "request.tools is NULL with tool_count \(r.tool_count)") }
-            for index in 0..<r.tool_count {
-                tools.append(try ToolDeclaration(cTools + index, path: "tools[\(index)]"))
+            for (index, element) in try sizedElements(cTools, count: r.tool_count, path: "tools").enumerated() {
+                tools.append(try ToolDeclaration(element, path: "tools[\(index)]"))
             }
         }
         var options = BackendOptions()
@@ -108,6 +108,26 @@ extension BackendRequest {
         if has(\.locale), let cLocale = r.locale { locale = String(cString: cLocale) }
         self.init(messages: messages, tools: tools, options: options, locale: locale)
     }
+}
+
+/// The elements of an ABI array of sized structs, `struct_size` of the first element apart (the
+/// header's `TANDEM_ELEMENT`): a writer built against another header version uses another stride.
+func sizedElements<T>(_ base: UnsafePointer<T>, count: Int, path: String) throws(BackendFailure) -> [UnsafePointer<T>] {
+    let stride = Int(UnsafeRawPointer(base).load(as: UInt32.self))
+    guard stride >= MemoryLayout<UInt32>.size, stride % MemoryLayout<T>.alignment == 0 else {
+        throw BackendFailure(.invalidArgument, "\(path)[0].struct_size \(stride) is too small or not a multiple of \(MemoryLayout<T>.alignment)")
+    }
+    var elements: [UnsafePointer<T>] = []
+    elements.reserveCapacity(count)
+    for index in 0..<count {
+        let element = UnsafeRawPointer(base) + index * stride
+        let size = Int(element.load(as: UInt32.self))
+        guard size == stride else {
+            throw BackendFailure(.invalidArgument, "\(path)[\(index)].struct_size \(size) differs from the array's \(stride)")
+        }
+        elements.append(element.assumingMemoryBound(to: T.self))
+    }
+    return elements
 }
 
 func decodeText(_ str: tandem_str, _ path: @autoclosure () -> String) throws(BackendFailure) -> String {
@@ -127,8 +147,8 @@ extension Message {
         var calls: [ToolCall] = []
         if has(\.tool_call_count), m.tool_call_count > 0 {
             guard let cCalls = m.tool_calls else { throw BackendFailure(.invalidArgument, "\(path).tool_calls is NULL") }
-            for index in 0..<m.tool_call_count {
-                calls.append(try ToolCall(cCalls + index, path: "\(path).tool_calls[\(index)]"))
+            for (index, element) in try sizedElements(cCalls, count: m.tool_call_count, path: "\(path).tool_calls").enumerated() {
+                calls.append(try ToolCall(element, path: "\(path).tool_calls[\(index)]"))
             }
         }
         self.init(

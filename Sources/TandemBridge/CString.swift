@@ -90,3 +90,19 @@ private func fieldSize<T>(of field: PartialKeyPath<T>) -> Int {
     func size<V>(_: V.Type) -> Int { MemoryLayout<V>.size }
     return _openExistential(type(of: field).valueType, do: size)
 }
+
+/// Calls `body` with a C array of text pairs (e.g. `open_model`'s settings), valid until `body`
+/// returns. An empty list is passed as NULL with count 0.
+public func withCKeyValuePairs<R>(_ pairs: [(key: String, value: String)], _ body: (UnsafePointer<tandem_kv>?, Int) throws -> R) rethrows -> R {
+    let arena = CStringArena()
+    let cPairs = pairs.map { tandem_kv(key: arena.str($0.key), value: arena.str($0.value)) }
+    return try withExtendedLifetime(arena) { try body(arena.array(cPairs), cPairs.count) }
+}
+
+/// Calls `body` with a C array of `tandem_str` (e.g. `embed`'s inputs), valid until `body`
+/// returns. An empty list is passed as NULL with count 0.
+public func withCStrArray<R>(_ texts: [String], _ body: (UnsafePointer<tandem_str>?, Int) throws -> R) rethrows -> R {
+    let arena = CStringArena()
+    let strs = texts.map { arena.str($0) }
+    return try withExtendedLifetime(arena) { try body(arena.array(strs), strs.count) }
+}

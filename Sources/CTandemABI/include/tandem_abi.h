@@ -70,6 +70,14 @@ static inline uint32_t tandem_abi_minor(uint32_t version) { return TANDEM_ABI_MI
 #define TANDEM_HAS_FIELD(p, T, f) \
     ((p) != NULL && (size_t)(p)->struct_size >= offsetof(T, f) + sizeof(((T *)0)->f))
 
+/* Arrays of sized structs (request.messages, request.tools, message.tool_calls) are laid out
+ * struct_size bytes apart, the struct_size of their first element, which every element shares
+ * and which is a multiple of 8 (the structs' alignment): a writer built against another version of this header uses another stride. So index them with
+ * TANDEM_ELEMENT(array, T, i), never with array[i], and check each element's fields with
+ * TANDEM_HAS_FIELD as for any sized struct. */
+#define TANDEM_ELEMENT(array, T, i) \
+    ((const T *)(const void *)((const char *)(array) + (size_t)(i) * (size_t)(array)[0].struct_size))
+
 /* UTF-8 text with an explicit size, not NUL-terminated. {NULL, 0} is the empty string. */
 typedef struct tandem_str {
     const char *data; /* [borrowed: as stated where the tandem_str appears] */
@@ -302,7 +310,8 @@ typedef struct tandem_message {
     uint32_t struct_size;
     tandem_role role;
     tandem_str content;                 /* text; for ROLE_TOOL the tool's output */
-    const tandem_tool_call *tool_calls; /* ROLE_ASSISTANT: calls the model made in this turn */
+    const tandem_tool_call *tool_calls; /* ROLE_ASSISTANT: calls the model made in this turn;
+                                           index with TANDEM_ELEMENT */
     size_t tool_call_count;
     tandem_str call_id;                 /* ROLE_TOOL: the id of the call this answers */
     tandem_str tool_name;               /* ROLE_TOOL: the name of the tool that ran */
@@ -319,9 +328,9 @@ typedef struct tandem_tool {
 /* Everything a generation reads. [borrowed: call], including every pointer inside. */
 typedef struct tandem_request {
     uint32_t struct_size;
-    const tandem_message *messages; /* oldest first; at least one */
+    const tandem_message *messages; /* oldest first; at least one; index with TANDEM_ELEMENT */
     size_t message_count;
-    const tandem_tool *tools;       /* may be NULL with tool_count 0 */
+    const tandem_tool *tools;       /* may be NULL with tool_count 0; index with TANDEM_ELEMENT */
     size_t tool_count;
     const tandem_options *options;  /* may be NULL: all defaults */
     const char *locale;             /* BCP 47 ("en", "de-CH"); may be NULL */
@@ -368,7 +377,9 @@ typedef struct tandem_cancel {
     bool (*is_cancelled)(void *data);
     /* [any thread] Optional to use. Registers wake(ctx), which the host calls at most once, from
      * any thread, when cancellation happens (immediately if it already has). Pass wake = NULL to
-     * unregister; a plugin that registered must unregister before its call returns. */
+     * unregister; a plugin that registered must unregister before its call returns. Once the
+     * unregistering call returns, wake is not running and will not run, so ctx may be freed.
+     * wake must be quick (signal a condition, write to a pipe) and must not call set_waker. */
     void (*set_waker)(void *data, void (*wake)(void *ctx), void *ctx);
 } tandem_cancel;
 

@@ -1,0 +1,197 @@
+import Foundation
+
+/// The one JSON config file of a Tandem host.
+///
+///     {
+///       "plugins_dir": "plugins.d",
+///       "backends": {
+///         "local": {"plugin": "tandem.fake", "settings": {"kind": "local"}},
+///         "cloud": {"plugin": "tandem.fake", "settings": {"kind": "cloud"}}
+///       },
+///       "mode": "prefer-local",
+///       "store": "tandem.sqlite",
+///       "fallback": {"also_on": ["rateLimited"]}
+///     }
+///
+/// Either `mode` (resolved through the backends' kinds) or `primary` with an optional
+/// `secondary`. Relative paths are relative to the config file's folder. Unknown keys are
+/// errors.
+public struct TandemConfig: Hashable, Sendable {
+    /// How the hybrid pair is chosen.
+    public enum Routing: Hashable, Sendable {
+        case mode(RoutingMode)
+        case explicit(primary: String, secondary: String?)
+    }
+
+    /// One configured backend: which plugin opens it, and its settings flattened to text
+    /// (strings as they are; numbers, booleans, arrays and objects as JSON text).
+    public struct BackendEntry: Hashable, Sendable {
+        public var plugin: String
+        public var settings: [String: String]
+    }
+
+    /// The file this was read from.
+    public var file: String
+    public var pluginsDirectory: String
+    /// Backend id → entry.
+    public var backends: [String: BackendEntry]
+    public var routing: Routing
+    /// Database path, when set.
+    public var store: String?
+    public var fallbackPolicy: FallbackPolicy
+
+    /// Reads and checks a config file.
+    public static func load(from path: String) throws(ConfigError) -> TandemConfig {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw ConfigError(exists ? .unreadable : .notFound, file: path, keyPath: "", exists ? "cannot be read" : "no such file")
+        }
+        return try parse(data, file: path)
+    }
+
+    /// Checks config text; `file` names it in errors and anchors relative paths.
+    public static func parse(_ data: Data, file: String) throws(ConfigError) -> TandemConfig {
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw ConfigError(.malformedJSON, file: file, keyPath: "", "malformed JSON: \(Self.describe(error))")
+        }
+        var reader = ConfigReader(file: file)
+        return try reader.config(root)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard case DecodingError.dataCorrupted(let context) = error else { return "\(error)" }
+        let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+        return underlying ?? context.debugDescription
+    }
+}
+
+/// Walks the decoded JSON, keeping the key path for errors.
+private struct ConfigReader {
+    let file: String
+
+    func error(_ code: ConfigError.Code, _ path: String, _ message: String) -> ConfigError {
+        ConfigError(code, file: file, keyPath: path, message)
+    }
+
+    func object(_ value: JSONValue, _ path: String, allowed: Set<String>) throws(ConfigError) -> [String: JSONValue] {
+        guard case .object(let members) = value else {
+            throw error(.wrongType, path, "expected an object, found \(value.typeName)")
+        }
+        if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
+            let known = allowed.sorted().joined(separator: ", ")
+            throw error(.unknownKey, join(path, unknown), "unknown key (expected one of: \(known))")
+        }
+        return members
+    }
+
+    func string(_ value: JSONValue, _ path: String) throws(ConfigError) -> String {
+        guard case .string(let text) = value else { throw error(.wrongType, path, "expected a string, found \(value.typeName)") }
+        guard !text.isEmpty else { throw error(.invalidValue, path, "expected a non-empty string") }
+        return text
+    }
+
+    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// A path relative to the config file's folder.
+    func resolve(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let folder = (file as NSString).deletingLastPathComponent
+        return folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
+    }
+
+    mutating func config(_ root: JSONValue) throws(ConfigError) -> TandemConfig {
+        let top = try object(root, "", allowed: ["plugins_dir", "backends", "mode", "primary", "secondary", "store", "fallback"])
+        guard let pluginsValue = top["plugins_dir"] else { throw error(.missingKey, "plugins_dir", "missing (expected a folder path)") }
+        let pluginsDirectory = resolve(try string(pluginsValue, "plugins_dir"))
+
+        guard let backendsValue = top["backends"] else {
+            throw error(.missingKey, "backends", "missing (expected an object mapping backend ids to {plugin, settings})")
+        }
+        guard case .object(let backendMembers) = backendsValue else {
+            throw error(.wrongType, "backends", "expected an object, found \(backendsValue.typeName)")
+        }
+        var backends: [String: TandemConfig.BackendEntry] = [:]
+        for (id, value) in backendMembers.sorted(by: { $0.key < $1.key }) {
+            backends[id] = try backend(value, "backends.\(id)")
+        }
+
+        let routing: TandemConfig.Routing
+        switch (top["mode"], top["primary"]) {
+        case (.some, .some):
+            throw error(.invalidValue, "mode", "give either mode or primary/secondary, not both")
+        case (.some(let modeValue), nil):
+            if top["secondary"] != nil { throw error(.invalidValue, "secondary", "secondary needs primary, not mode") }
+            let name = try string(modeValue, "mode")
+            guard let mode = RoutingMode(rawValue: name) else {
+                let modes = RoutingMode.allCases.map(\.rawValue).joined(separator: ", ")
+                throw error(.invalidValue, "mode", "unknown mode \"\(name)\" (expected one of: \(modes))")
+            }
+            routing = .mode(mode)
+        case (nil, .some(let primaryValue)):
+            let primary = try backendID(primaryValue, "primary", in: backends)
+            let secondary = try top["secondary"].map { v throws(ConfigError) in try backendID(v, "secondary", in: backends) }
+            if secondary == primary { throw error(.invalidValue, "secondary", "must differ from primary") }
+            routing = .explicit(primary: primary, secondary: secondary)
+        case (nil, nil):
+            throw error(.missingKey, "mode", "missing (expected mode, or primary with an optional secondary)")
+        }
+
+        let store = try top["store"].map { v throws(ConfigError) in resolve(try string(v, "store")) }
+        let policy = try top["fallback"].map { v throws(ConfigError) in try fallback(v, "fallback") } ?? .default
+        return TandemConfig(
+            file: file, pluginsDirectory: pluginsDirectory, backends: backends, routing: routing, store: store,
+            fallbackPolicy: policy)
+    }
+
+    func backendID(_ value: JSONValue, _ path: String, in backends: [String: TandemConfig.BackendEntry]) throws(ConfigError) -> String {
+        let id = try string(value, path)
+        guard backends[id] != nil else {
+            let known = backends.keys.sorted().joined(separator: ", ")
+            throw error(.invalidValue, path, "unknown backend id \"\(id)\" (configured: \(known.isEmpty ? "none" : known))")
+        }
+        return id
+    }
+
+    func backend(_ value: JSONValue, _ path: String) throws(ConfigError) -> TandemConfig.BackendEntry {
+        let members = try object(value, path, allowed: ["plugin", "settings"])
+        guard let pluginValue = members["plugin"] else { throw error(.missingKey, "\(path).plugin", "missing (expected a plugin id)") }
+        let plugin = try string(pluginValue, "\(path).plugin")
+        var settings: [String: String] = [:]
+        if let settingsValue = members["settings"] {
+            guard case .object(let pairs) = settingsValue else {
+                throw error(.wrongType, "\(path).settings", "expected an object, found \(settingsValue.typeName)")
+            }
+            for (key, value) in pairs {
+                switch value {
+                case .string(let text): settings[key] = text
+                case .null: throw error(.wrongType, "\(path).settings.\(key)", "expected a string, number, boolean, array or object, found null")
+                default: settings[key] = value.jsonText
+                }
+            }
+        }
+        return TandemConfig.BackendEntry(plugin: plugin, settings: settings)
+    }
+
+    func fallback(_ value: JSONValue, _ path: String) throws(ConfigError) -> FallbackPolicy {
+        let members = try object(value, path, allowed: ["also_on"])
+        guard let list = members["also_on"] else { return .default }
+        guard case .array(let items) = list else {
+            throw error(.wrongType, "\(path).also_on", "expected an array of error code names, found \(list.typeName)")
+        }
+        var statuses: Set<BackendStatus> = []
+        for (index, item) in items.enumerated() {
+            let name = try string(item, "\(path).also_on[\(index)]")
+            guard let status = BackendStatus(name: name), status != .ok else {
+                throw error(.invalidValue, "\(path).also_on[\(index)]", "unknown error code \"\(name)\" (e.g. rateLimited, serverError)")
+            }
+            guard status != .cancelled else {
+                throw error(.invalidValue, "\(path).also_on[\(index)]", "cancellation never falls back")
+            }
+            statuses.insert(status)
+        }
+        return FallbackPolicy(additionalCloudFailures: statuses)
+    }
+}

@@ -1,0 +1,82 @@
+/// A running host as a config describes it: the plugins folder loaded, every configured
+/// backend opened (or the reason it could not be), and the hybrid model the routing asks for.
+///
+/// - Note: Thread-safe after `open`. Plugins stay resident for the life of the process.
+public final class TandemHost: Sendable {
+    public let config: TandemConfig
+    public let catalog: PluginCatalog
+    /// Opened backends by id.
+    public let models: [String: LanguageModel]
+    /// Backends that could not be opened, by id, each with a config error naming where.
+    public let openFailures: [String: ConfigError]
+
+    /// Loads the plugins folder and opens every backend of `config`. A bad plugin or backend
+    /// never stops the others; it is recorded.
+    public static func open(_ config: TandemConfig) -> TandemHost {
+        let catalog = PluginLoader(directory: config.pluginsDirectory).load()
+        var models: [String: LanguageModel] = [:]
+        var failures: [String: ConfigError] = [:]
+        for (id, entry) in config.backends.sorted(by: { $0.key < $1.key }) {
+            guard let plugin = catalog.plugin(id: entry.plugin) else {
+                let loaded = catalog.plugins.map(\.id).joined(separator: ", ")
+                let rejected = catalog.rejections.isEmpty ? "" : "; \(catalog.rejections.count) file(s) rejected, see `tandem backends`"
+                failures[id] = ConfigError(
+                    .invalidValue, file: config.file, keyPath: "backends.\(id).plugin",
+                    "no plugin \"\(entry.plugin)\" in \(catalog.directory) (loaded: \(loaded.isEmpty ? "none" : loaded)\(rejected))")
+                continue
+            }
+            do {
+                models[id] = LanguageModel(try plugin.openModel(backendID: id, settings: entry.settings))
+            } catch {
+                failures[id] = ConfigError(.invalidValue, file: config.file, keyPath: "backends.\(id).settings", "\(error)")
+            }
+        }
+        return TandemHost(config: config, catalog: catalog, models: models, openFailures: failures)
+    }
+
+    private init(config: TandemConfig, catalog: PluginCatalog, models: [String: LanguageModel], openFailures: [String: ConfigError]) {
+        self.config = config
+        self.catalog = catalog
+        self.models = models
+        self.openFailures = openFailures
+    }
+
+    /// The opened backend `id`, or the config error that explains why there is none.
+    public func model(_ id: String, keyPath: String) throws(ConfigError) -> LanguageModel {
+        if let model = models[id] { return model }
+        if let failure = openFailures[id] { throw failure }
+        let known = config.backends.keys.sorted().joined(separator: ", ")
+        throw ConfigError(.invalidValue, file: config.file, keyPath: keyPath, "unknown backend id \"\(id)\" (configured: \(known))")
+    }
+
+    /// The hybrid model for `routing` (the config's own when nil). A mode is resolved through
+    /// the backends' kinds: it needs exactly one opened backend of each kind it uses.
+    public func hybridModel(routing: TandemConfig.Routing? = nil) throws(ConfigError) -> HybridModel {
+        switch routing ?? config.routing {
+        case .explicit(let primaryID, let secondaryID):
+            let primary = try model(primaryID, keyPath: "primary")
+            let secondary = try secondaryID.map { id throws(ConfigError) in try model(id, keyPath: "secondary") }
+            return HybridModel(primary: primary, secondary: secondary, fallbackPolicy: config.fallbackPolicy)
+        case .mode(let mode):
+            let primary = try onlyModel(of: mode.primaryKind, for: mode)
+            let secondary = try mode.secondaryKind.map { kind throws(ConfigError) in try onlyModel(of: kind, for: mode) }
+            return HybridModel(primary: primary, secondary: secondary, fallbackPolicy: config.fallbackPolicy)
+        }
+    }
+
+    private func onlyModel(of kind: ModelKind, for mode: RoutingMode) throws(ConfigError) -> LanguageModel {
+        let matches = models.values.filter { $0.kind == kind }.sorted { $0.id < $1.id }
+        guard matches.count == 1 else {
+            if matches.isEmpty, var unopened = openFailures.min(by: { $0.key < $1.key })?.value {
+                // A backend that did not open may be the one of this kind: its error is the cause.
+                unopened.message += " (and \(mode) needs a backend of kind \(kind))"
+                throw unopened
+            }
+            let problem = matches.isEmpty
+                ? "\(mode) needs a backend of kind \(kind), found none"
+                : "\(mode) needs one backend of kind \(kind), found \(matches.map(\.id).joined(separator: ", ")): set primary/secondary instead"
+            throw ConfigError(.invalidValue, file: config.file, keyPath: "mode", problem)
+        }
+        return matches[0]
+    }
+}

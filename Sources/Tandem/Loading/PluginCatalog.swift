@@ -1,0 +1,15 @@
+/// The outcome of loading a plugins folder: what loaded, what was refused and why, how long it took.
+public struct PluginCatalog: Sendable {
+    /// Absolute path of the folder.
+    public let directory: String
+    /// Accepted plugins, in sorted path order.
+    public let plugins: [LoadedPlugin]
+    /// Refused files (or the folder itself), in sorted path order, each with its precise reason.
+    public let rejections: [PluginRejection]
+    /// Wall time of the whole pass: listing, checks, opening, negotiation.
+    public let duration: Duration
+
+    public func plugin(id: String) -> LoadedPlugin? {
+        plugins.first { $0.id == id }
+    }
+}

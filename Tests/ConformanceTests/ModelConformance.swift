@@ -1,0 +1,116 @@
+import CTandemABI
+import Tandem
+import Testing
+
+extension ConformanceSuite {
+    /// Opening, availability, embeddings and token counts.
+    @Suite struct Model {
+        @Test(arguments: ConformanceEnvironment.pluginIDs)
+        func anUnknownSettingIsRefusedByName(_ id: String) throws {
+            var settings = ConformanceEnvironment.settings[id] ?? [:]
+            settings["conformance_no_such_key"] = "1"
+            #expect {
+                _ = try ConformanceEnvironment.plugin(id).openModel(backendID: "conformance", settings: settings)
+            } throws: { error in
+                let failure = error as? BackendFailure
+                return failure?.status == .invalidArgument && failure?.message.contains("conformance_no_such_key") == true
+            }
+        }
+
+        @Test(arguments: ConformanceEnvironment.pluginIDs)
+        func openModelRefusesANullOutPointer(_ id: String) throws {
+            let plugin = try ConformanceEnvironment.plugin(id)
+            let (status, failure) = BackendFailure.capture { error in plugin.table.pointee.open_model!(nil, 0, nil, error) }
+            #expect(status == TANDEM_E_INVALID_ARGUMENT)
+            #expect(!failure.message.isEmpty)
+        }
+
+        @Test(arguments: ConformanceEnvironment.pluginIDs, [nil, "en", "de-CH", "zz-Invalid"] as [String?])
+        func availabilityAnswersWithAndWithoutALocale(_ id: String, locale: String?) throws {
+            let backend = try ConformanceEnvironment.open(id)
+            for capacity in [0, 1, 256] {
+                var detail = [CChar](repeating: 0x55, count: capacity + 8)
+                var out = tandem_availability(struct_size: UInt32(MemoryLayout<tandem_availability>.size), reason: -1, detail: nil, detail_capacity: capacity, progress: 0)
+                let status = detail.withUnsafeMutableBufferPointer { buffer in
+                    out.detail = capacity > 0 ? buffer.baseAddress : nil
+                    return locale.withCStringOrNil { backend.model.pointee.availability!(backend.model, $0, &out) }
+                }
+                #expect(status == TANDEM_OK)
+                #expect((0...7).contains(out.reason))
+                #expect(out.progress < 0 || (0...1).contains(out.progress))
+                if capacity > 0 { #expect(detail[..<capacity].contains(0), "detail is not NUL-terminated") }
+                #expect(detail[capacity...].allSatisfy { $0 == 0x55 })
+            }
+        }
+
+        @Test(arguments: ConformanceEnvironment.pluginIDs)
+        func embeddingsUseTheTwoCallIdiom(_ id: String) throws {
+            let backend = try ConformanceEnvironment.open(id)
+            guard let embed = backend.model.pointee.embed else { return }
+            let dims = backend.info.embeddingDimensions
+            let texts = ["the quick brown fox", "", "the quick brown fox"]
+            withCStrArray(texts) { inputs, count in
+                var required = 0
+                var reported: UInt32 = 0
+                // Zero capacity and no buffer: the size, nothing written.
+                #expect(embed(backend.model, inputs, count, nil, 0, &required, &reported, nil, nil) == TANDEM_E_BUFFER_TOO_SMALL)
+                #expect(required == count * dims)
+                #expect(Int(reported) == dims)
+                // One float short: still too small, buffer untouched.
+                var short = [Float](repeating: -9, count: required - 1)
+                #expect(embed(backend.model, inputs, count, &short, short.count, &required, &reported, nil, nil) == TANDEM_E_BUFFER_TOO_SMALL)
+                #expect(short.allSatisfy { $0 == -9 })
+                // The right capacity, with a guard float after it.
+                var vectors = [Float](repeating: -9, count: required + 1)
+                let (status, failure) = BackendFailure.capture { error in
+                    embed(backend.model, inputs, count, &vectors, required, &required, &reported, nil, error)
+                }
+                #expect(status == TANDEM_OK, "\(failure)")
+                #expect(vectors[required] == -9)
+                let rows = (0..<count).map { Array(vectors[($0 * dims)..<(($0 + 1) * dims)]) }
+                #expect(rows.allSatisfy { $0.allSatisfy(\.isFinite) })
+                #expect(rows[0] == rows[2], "the same text embeds differently")
+                #expect(rows[0] != rows[1])
+                // Required out-parameters must not be NULL.
+                #expect(embed(backend.model, inputs, count, &vectors, required, nil, &reported, nil, nil) == TANDEM_E_INVALID_ARGUMENT)
+            }
+        }
+
+        @Test(arguments: ConformanceEnvironment.pluginIDs)
+        func embeddingsHonourACancelledToken(_ id: String) throws {
+            let backend = try ConformanceEnvironment.open(id)
+            guard let embed = backend.model.pointee.embed else { return }
+            let cancel = TestCancel()
+            cancel.cancel()
+            let token = cancel.cToken()
+            withCStrArray(["one", "two"]) { inputs, count in
+                var required = count * backend.info.embeddingDimensions
+                var dims: UInt32 = 0
+                var vectors = [Float](repeating: 0, count: required)
+                #expect(embed(backend.model, inputs, count, &vectors, required, &required, &dims, token.pointer, nil) == TANDEM_E_CANCELLED)
+            }
+        }
+
+        @Test(arguments: ConformanceEnvironment.pluginIDs)
+        func tokenCountsGrowWithThePrompt(_ id: String) throws {
+            let backend = try ConformanceEnvironment.open(id)
+            guard backend.info.capabilities.contains(.tokenCounting) else { return }
+            let short = try backend.countTokens(BackendRequest(messages: [.user("one two")]))
+            let long = try backend.countTokens(conformancePrompt)
+            #expect(short > 0)
+            #expect(long > short)
+            let count = try #require(backend.model.pointee.count_tokens)
+            let status = conformancePrompt.withCRequest { count(backend.model, $0, nil, nil) }
+            #expect(status == TANDEM_E_INVALID_ARGUMENT)
+        }
+    }
+}
+
+extension Optional<String> {
+    func withCStringOrNil<R>(_ body: (UnsafePointer<CChar>?) -> R) -> R {
+        switch self {
+        case .some(let text): text.withCString { body($0) }
+        case .none: body(nil)
+        }
+    }
+}

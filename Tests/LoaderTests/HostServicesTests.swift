@@ -1,0 +1,81 @@
+import CTandemABI
+import Foundation
+import Synchronization
+import Tandem
+import Testing
+
+/// The services table plugins receive: secrets by environment variable or key file (never
+/// logged), and logging through the host's handler with the plugin's name.
+@Suite(.serialized) struct HostServicesTests {
+    /// The host table the echo plugin was given, from a folder of its own.
+    private static func hostTable() throws -> (PluginFolder, UnsafePointer<tandem_host>) {
+        let folder = try PluginFolder()
+        try folder.compile("echo.so", source: PluginFolder.echoSource)
+        let catalog = PluginLoader(directory: folder.path).load()
+        let plugin = try #require(catalog.plugins.first)
+        return (folder, plugin.host)
+    }
+
+    /// Calls get_secret with the two-call idiom; returns the status of the sizing call, the
+    /// final status and the value.
+    private static func secret(_ host: UnsafePointer<tandem_host>, _ name: String) -> (sizing: tandem_status, status: tandem_status, value: String?) {
+        var required = 0
+        let sizing = host.pointee.get_secret!(host.pointee.host_data, name, nil, 0, &required)
+        guard sizing == TANDEM_E_BUFFER_TOO_SMALL else { return (sizing, sizing, nil) }
+        var buffer = [CChar](repeating: 0x55, count: required)
+        let status = host.pointee.get_secret!(host.pointee.host_data, name, &buffer, required, &required)
+        return (sizing, status, status == TANDEM_OK ? String(cString: buffer) : nil)
+    }
+
+    @Test func secretsComeFromTheEnvironmentOrAKeyFileAndAreNeverLogged() throws {
+        let (folder, host) = try Self.hostTable()
+        let records = Mutex<[PluginLogRecord]>([])
+        let previous = PluginHostServices.logHandler
+        PluginHostServices.logHandler = { record in records.withLock { $0.append(record) } }
+        defer { PluginHostServices.logHandler = previous }
+
+        let unique = "TANDEM_TEST_\(getpid())"
+        setenv(unique + "_KEY", "s3cret-from-env", 1)
+        #expect(Self.secret(host, unique + "_KEY") == (TANDEM_E_BUFFER_TOO_SMALL, TANDEM_OK, "s3cret-from-env"))
+
+        let keyFile = try folder.write("gemini.key", Array("s3cret-from-file\n".utf8), mode: 0o600)
+        #expect(Self.secret(host, keyFile) == (TANDEM_E_BUFFER_TOO_SMALL, TANDEM_OK, "s3cret-from-file"))
+        setenv(unique + "_INDIRECT_FILE", keyFile, 1)
+        #expect(Self.secret(host, unique + "_INDIRECT").value == "s3cret-from-file")
+
+        let looseFile = try folder.write("loose.key", Array("s3cret-loose".utf8), mode: 0o644)
+        #expect(Self.secret(host, looseFile).sizing == TANDEM_E_AUTH)
+        #expect(Self.secret(host, unique + "_UNSET").sizing == TANDEM_E_AUTH)
+        #expect(Self.secret(host, "not a name").sizing == TANDEM_E_AUTH)
+        #expect(Self.secret(host, "relative/path.key").sizing == TANDEM_E_AUTH)
+
+        let logged = records.withLock { $0 }.filter { $0.source == "echo.so" }
+        #expect(logged.contains { $0.level == .warn && $0.message.contains("loose.key is accessible by group or others (mode 0644)") })
+        #expect(logged.contains { $0.message.contains("neither \(unique)_UNSET nor \(unique)_UNSET_FILE is set") })
+        #expect(!logged.contains { $0.message.contains("s3cret") })
+    }
+
+    @Test func aTooSmallBufferIsLeftUntouched() throws {
+        let (_, host) = try Self.hostTable()
+        let name = "TANDEM_TEST_\(getpid())_SHORT"
+        setenv(name, "abcdef", 1)
+        var buffer = [CChar](repeating: 0x55, count: 4)
+        var required = 0
+        #expect(host.pointee.get_secret!(host.pointee.host_data, name, &buffer, buffer.count, &required) == TANDEM_E_BUFFER_TOO_SMALL)
+        #expect(required == 7)
+        #expect(buffer.allSatisfy { $0 == 0x55 })
+    }
+
+    @Test func pluginLogLinesCarryThePluginFileAndLevel() throws {
+        let (_, host) = try Self.hostTable()
+        let records = Mutex<[PluginLogRecord]>([])
+        let previous = PluginHostServices.logHandler
+        PluginHostServices.logHandler = { record in records.withLock { $0.append(record) } }
+        defer { PluginHostServices.logHandler = previous }
+        host.pointee.log!(host.pointee.host_data, TANDEM_LOG_ERROR, "disk on fire")
+        host.pointee.log!(host.pointee.host_data, 42, "unknown level")
+        let logged = records.withLock { $0 }.filter { $0.source == "echo.so" }
+        #expect(logged.map(\.level) == [.error, .info])
+        #expect(logged.map(\.message) == ["disk on fire", "unknown level"])
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A temporary plugins folder (mode 0700, its own per test) and the means to fill it: plugins
+/// compiled from C with cc, and raw bytes. Removed on deinit.
+final class PluginFolder {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    static let fixtureSource = packageRoot + "/Tests/LoaderTests/Fixtures/fixture_plugin.c"
+    static let echoSource = packageRoot + "/Plugins/EchoC/echo.c"
+
+    let path: String
+
+    init() throws {
+        var template = Array("/tmp/tandem-loader-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw CommandFailure(message: "mkdtemp: \(String(cString: strerror(errno)))") }
+        path = String(cString: made)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// Compiles `source` into `name` with the flags plugins are built with, plus `-D` defines.
+    @discardableResult
+    func compile(_ name: String, source: String = PluginFolder.fixtureSource, defines: [String] = [], extraFlags: [String] = ["-shared"]) throws -> String {
+        let output = file(name)
+        try Self.run("/usr/bin/cc", extraFlags + [
+            "-fPIC", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-fvisibility=hidden",
+            "-I", Self.packageRoot + "/Sources/CTandemABI/include", "-o", output, source,
+        ] + defines.map { "-D" + $0 })
+        return output
+    }
+
+    @discardableResult
+    func write(_ name: String, _ bytes: [UInt8], mode: mode_t = 0o755) throws -> String {
+        let output = file(name)
+        guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else {
+            throw CommandFailure(message: "cannot write \(output)")
+        }
+        chmod(output, mode)
+        return output
+    }
+
+    func bytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: file(name))))
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CommandFailure(message: "\(executable) \(arguments.joined(separator: " ")) failed: \(text)")
+        }
+    }
+}
+
+struct CommandFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

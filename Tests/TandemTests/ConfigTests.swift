@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import Tandem
+
+/// The config file: shape, key paths in errors, unknown keys, where it is found.
+@Suite struct ConfigTests {
+    static let valid = """
+        {
+          "plugins_dir": "plugins.d",
+          "backends": {
+            "local": {"plugin": "tandem.fake", "settings": {"kind": "local", "token_delay_ms": 5, "hang": false,
+                                                             "ratio": 0.5, "list": [1, "a"], "nested": {"b": 1, "a": true}}},
+            "cloud": {"plugin": "tandem.fake"}
+          },
+          "mode": "prefer-cloud",
+          "store": "/var/lib/tandem/library.sqlite",
+          "fallback": {"also_on": ["rateLimited", "serverError"]}
+        }
+        """
+
+    func parse(_ text: String) throws(ConfigError) -> TandemConfig {
+        try TandemConfig.parse(Data(text.utf8), file: "/etc/tandem/tandem.json")
+    }
+
+    func failure(_ text: String) -> ConfigError? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func readsEveryKeyAndFlattensSettingsToText() throws {
+        let config = try parse(Self.valid)
+        #expect(config.pluginsDirectory == "/etc/tandem/plugins.d", "relative to the config file")
+        #expect(config.routing == .mode(.preferCloud))
+        #expect(config.store == "/var/lib/tandem/library.sqlite")
+        #expect(config.fallbackPolicy == FallbackPolicy(additionalCloudFailures: [.rateLimited, .serverError]))
+        #expect(config.backends["cloud"] == TandemConfig.BackendEntry(plugin: "tandem.fake", settings: [:]))
+        #expect(config.backends["local"]?.settings == [
+            "kind": "local", "token_delay_ms": "5", "hang": "false", "ratio": "0.5", "list": #"[1,"a"]"#,
+            "nested": #"{"a":true,"b":1}"#,
+        ])
+    }
+
+    @Test func explicitPrimaryAndSecondary() throws {
+        let config = try parse("""
+            {"plugins_dir": "p", "backends": {"a": {"plugin": "x"}, "b": {"plugin": "y"}}, "primary": "b", "secondary": "a"}
+            """)
+        #expect(config.routing == .explicit(primary: "b", secondary: "a"))
+        #expect(config.fallbackPolicy == .default)
+        #expect(config.store == nil)
+        let single = try parse(#"{"plugins_dir": "p", "backends": {"a": {"plugin": "x"}}, "primary": "a"}"#)
+        #expect(single.routing == .explicit(primary: "a", secondary: nil))
+    }
+
+    @Test(arguments: [
+        ("{", ConfigError.Code.malformedJSON, "", "malformed JSON"),
+        ("[]", .wrongType, "", "expected an object, found an array"),
+        (#"{"plugins_dir": "p", "backends": {}, "mode": "prefer-local", "modes": 1}"#, .unknownKey, "modes", "unknown key"),
+        (#"{"backends": {}, "mode": "prefer-local"}"#, .missingKey, "plugins_dir", "missing"),
+        (#"{"plugins_dir": 3, "backends": {}, "mode": "prefer-local"}"#, .wrongType, "plugins_dir", "expected a string, found a number"),
+        (#"{"plugins_dir": "p", "mode": "prefer-local"}"#, .missingKey, "backends", "missing"),
+        (#"{"plugins_dir": "p", "backends": [], "mode": "prefer-local"}"#, .wrongType, "backends", "expected an object, found an array"),
+        (#"{"plugins_dir": "p", "backends": {"a": {"plugin": true}}, "mode": "prefer-local"}"#, .wrongType, "backends.a.plugin", "expected a string, found a boolean"),
+        (#"{"plugins_dir": "p", "backends": {"a": {"settings": {}}}, "mode": "prefer-local"}"#, .missingKey, "backends.a.plugin", "missing"),
+        (#"{"plugins_dir": "p", "backends": {"a": {"plugin": "x", "setings": {}}}, "mode": "prefer-local"}"#, .unknownKey, "backends.a.setings", "unknown key"),
+        (#"{"plugins_dir": "p", "backends": {"a": {"plugin": "x", "settings": []}}, "mode": "prefer-local"}"#, .wrongType, "backends.a.settings", "expected an object"),
+        (#"{"plugins_dir": "p", "backends": {"a": {"plugin": "x", "settings": {"k": null}}}, "mode": "prefer-local"}"#, .wrongType, "backends.a.settings.k", "found null"),
+        (#"{"plugins_dir": "p", "backends": {}, "mode": "prefer-lokal"}"#, .invalidValue, "mode", #"unknown mode "prefer-lokal""#),
+        (#"{"plugins_dir": "p", "backends": {}, "mode": 1}"#, .wrongType, "mode", "expected a string"),
+        (#"{"plugins_dir": "p", "backends": {}}"#, .missingKey, "mode", "missing"),
+        (#"{"plugins_dir": "p", "backends": {"a": {"plugin": "x"}}, "primary": "z"}"#, .invalidValue, "primary", #"unknown backend id "z" (configured: a)"#),
+        (#"{"plugins_dir": "p", "backends": {"a": {"plugin": "x"}}, "primary": "a", "secondary": "b"}"#, .invalidValue, "secondary", "unknown backend id"),
+        (#"{"plugins_dir": "p", "backends": {"a": {"plugin": "x"}}, "primary": "a", "secondary": "a"}"#, .invalidValue, "secondary", "must differ"),
+        (#"{"plugins_dir": "p", "backends": {"a": {"plugin": "x"}}, "primary": "a", "mode": "local-only"}"#, .invalidValue, "mode", "not both"),
+        (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "secondary": "a"}"#, .invalidValue, "secondary", "needs primary"),
+        (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "store": false}"#, .wrongType, "store", "expected a string"),
+        (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "fallback": {"also_on": "rateLimited"}}"#, .wrongType, "fallback.also_on", "expected an array"),
+        (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "fallback": {"also_on": ["ratelimited"]}}"#, .invalidValue, "fallback.also_on[0]", "unknown error code"),
+        (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "fallback": {"also_on": ["cancelled"]}}"#, .invalidValue, "fallback.also_on[0]", "never falls back"),
+        (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "fallback": {"always": true}}"#, .unknownKey, "fallback.always", "unknown key"),
+    ])
+    func badConfigNamesFileKeyPathAndExpectation(text: String, code: ConfigError.Code, keyPath: String, message: String) {
+        let error = failure(text)
+        #expect(error?.code == code, "\(error.map(String.init(describing:)) ?? "no error")")
+        #expect(error?.keyPath == keyPath)
+        #expect(error?.file == "/etc/tandem/tandem.json")
+        #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+        #expect(error?.description.hasPrefix("/etc/tandem/tandem.json: ") == true)
+    }
+
+    @Test func missingFileIsNotFound() throws {
+        #expect(throws: ConfigError.self) { try TandemConfig.load(from: "/nonexistent/tandem.json") }
+    }
+
+    @Test func locationOrderIsFlagThenEnvironmentThenBinaryThenWorkingDirectory() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-config-\(UUID())").path
+        let binary = folder + "/bin", work = folder + "/work"
+        try FileManager.default.createDirectory(atPath: binary, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func resolve(_ explicit: String?, _ env: [String: String]) throws(ConfigError) -> String {
+            try ConfigLocation.resolve(explicit: explicit, environment: env, executableDirectory: binary, workingDirectory: work)
+        }
+        #expect(throws: ConfigError.self) { try resolve(nil, [:]) }
+        #expect(FileManager.default.createFile(atPath: work + "/tandem.json", contents: Data()))
+        #expect(try resolve(nil, [:]) == work + "/tandem.json")
+        #expect(FileManager.default.createFile(atPath: binary + "/tandem.json", contents: Data()))
+        #expect(try resolve(nil, [:]) == binary + "/tandem.json")
+        #expect(try resolve(nil, ["TANDEM_CONFIG": "/x.json"]) == "/x.json")
+        #expect(try resolve("/flag.json", ["TANDEM_CONFIG": "/x.json"]) == "/flag.json")
+    }
+}
