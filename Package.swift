@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "TandemPluginKit", dependencies: ["CTandemABI", "TandemBridge"], path: "Plugins/PluginKit"),
 
         // The command-line tool `tandem`: a thin layer over the host library.
-        .executableTarget(name: "TandemCLI", dependencies: ["Tandem"], path: "Sources/TandemCLI"),
+        .executableTarget(name: "TandemCLI", dependencies: ["Tandem", "QuoteLibrary", "QuoteLibraryHost"], path: "Sources/TandemCLI"),
         // Routing overhead (host + fake) against a direct ABI call: `make bench`.
         .executableTarget(name: "tandem-bench-routing", dependencies: ["Tandem", "CTandemABI"], path: "Benchmarks/Routing"),
         // Runs the built `tandem` binary too, so it depends on the CLI target to have it built.
@@ -55,5 +55,9 @@ let package = Package(
                           path: "Tests/QuoteStoreCrashWriter"),
         .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "QuoteStoreCrashWriter"],
                     path: "Tests/QuoteLibraryTests"),
+        // The quote pipeline bound to the host: draft, judge, embedder and readiness over backends.
+        .target(name: "QuoteLibraryHost", dependencies: ["Tandem", "QuoteLibrary"], path: "Sources/QuoteLibraryHost"),
+        // `tandem quote|ask|eval` through the built binary, with the fake plugin on both sides.
+        .testTarget(name: "QuoteCLITests", dependencies: ["TandemCLI", "QuoteLibrary"], path: "Tests/QuoteCLITests"),
     ]
 )
