@@ -24,10 +24,7 @@ enum AskCommand: Command {
         guard let question = arguments.positionals.first, !question.allSatisfy(\.isWhitespace) else {
             throw UsageError(name, "no question given")
         }
-        let routing = try arguments.string("mode").map { value throws(UsageError) -> TandemConfig.Routing in
-            guard let mode = RoutingMode(rawValue: value) else { throw UsageError(name, "--mode: unknown mode \"\(value)\"") }
-            return .mode(mode)
-        }
+        let routing = try arguments.routingMode()
         let tools = try LibraryTools(store: try context.readLibrary(), today: CalendarDay(Date()))
         let model = try context.host().hybridModel(routing: routing)
         let answer = try await LibraryAgent(model: model, tools: tools).ask(question)

@@ -28,10 +28,7 @@ enum EvalCommand: Command {
             guard value >= 1 else { throw UsageError(name, "--budget-limit-ms must be at least 1, got \(value)") }
             return .milliseconds(value)
         }
-        let routing = try arguments.string("mode").map { value throws(UsageError) -> TandemConfig.Routing in
-            guard let mode = RoutingMode(rawValue: value) else { throw UsageError(name, "--mode: unknown mode \"\(value)\"") }
-            return .mode(mode)
-        }
+        let routing = try arguments.routingMode()
         let evaluation = try EvaluationProtocol.load(path: protocolPath)
         let binding = try QuoteBinding(host: try context.host(), routing: routing)
 

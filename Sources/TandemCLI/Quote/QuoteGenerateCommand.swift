@@ -16,6 +16,7 @@ enum QuoteGenerateCommand: Command {
         .option("budget", "KIND", "foreground (45 s per attempt, default), voice (20 s per attempt) or batch (120 s for all)"),
         .option("theme", "T", "a mood or theme for the line (\"morning courage\")"),
         .option("seed", "S", "seed for sampling (attempt k uses S+k)"),
+        .option("budget-limit-ms", "N", "replace the budget's limit by N ms (tuning, tests)"),
         .option("mode", "MODE", "prefer-local | prefer-cloud | local-only | cloud-only (overrides the config)"),
         .flag("json", "print one JSON object with every attempt"),
     ]
@@ -35,13 +36,13 @@ enum QuoteGenerateCommand: Command {
         guard let kind = Budget.Kind(rawValue: budgetName) else {
             throw UsageError(name, "--budget: expected foreground, voice or batch, got \"\(budgetName)\"")
         }
-        let seed = try arguments.unsigned("seed")
-        let routing = try arguments.string("mode").map { value throws(UsageError) -> TandemConfig.Routing in
-            guard let mode = RoutingMode(rawValue: value) else {
-                throw UsageError(name, "--mode: unknown mode \"\(value)\" (expected one of: \(RoutingMode.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            return .mode(mode)
+        let limit = try arguments.integer("budget-limit-ms").map { value throws(UsageError) -> Duration in
+            guard value >= 1 else { throw UsageError(name, "--budget-limit-ms must be at least 1, got \(value)") }
+            return .milliseconds(value)
         }
+        let budget = Budget(kind: kind, limit: limit ?? Budget.standard(kind).limit)
+        let seed = try arguments.unsigned("seed")
+        let routing = try arguments.routingMode()
 
         let config = try context.config()
         let store = try context.writeLibrary(config)
@@ -49,14 +50,14 @@ enum QuoteGenerateCommand: Command {
         let theme = arguments.string("theme")
         var outcomes: [GenerationOutcome] = []
         if kind == .batch {
-            Terminal.progress("generating \(count) in one \(Budget.batch.limit) budget…")
-            outcomes = await pipeline.generateBatch(count: count, locale: locale, theme: theme, seed: seed)
+            Terminal.progress("generating \(count) in one \(budget.limit) budget…")
+            outcomes = await pipeline.generateBatch(count: count, locale: locale, theme: theme, budget: budget, seed: seed)
             Terminal.clearProgress()
         } else {
             while outcomes.filter({ $0.run.branch == .accepted }).count < count,
                   outcomes.count < count * QuotePipeline.attemptsPerBatchQuote {
                 let attempt = outcomes.count
-                let outcome = await pipeline.generate(locale: locale, theme: theme, budget: .standard(kind),
+                let outcome = await pipeline.generate(locale: locale, theme: theme, budget: budget,
                                                       seed: seed.map { $0 &+ UInt64(attempt) }) { partial in
                     Terminal.progress("attempt \(attempt + 1): \(partial)")
                 }
