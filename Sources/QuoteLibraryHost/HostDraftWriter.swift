@@ -21,7 +21,7 @@ public struct HostDraftWriter: DraftWriter {
                                       temperature: request.temperature, maximumResponseTokens: request.maximumTokens)
         let cloud = GenerationConfig(temperature: Float(request.temperature), maxOutputTokens: request.maximumTokens)
         let hybrid = HybridRequest(
-            messages: [.system(request.instructions + (guided ? "" : Self.unguidedFormat)), .user("Write the sentence.")],
+            messages: [.user(request.instructions + (guided ? "" : Self.unguidedFormat))],
             responseSchema: guided ? DraftPrompt.jsonSchema : nil, locale: request.locale,
             options: .hybrid(cloud: cloud, local: local))
         do {
