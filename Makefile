@@ -44,7 +44,9 @@ $(ECHO_C_PLUGIN): Plugins/EchoC/echo.c Sources/CTandemABI/include/tandem_abi.h
 	$(CC) $(PLUGIN_CFLAGS) -o $@.tmp $< && mv -f $@.tmp $@
 
 # Plugins, as <built library>=<plugin id>; each is installed as plugins.d/<plugin id>.so.
-PLUGINS := $(BUILD_DIR)/libTandemFake.so=tandem.fake $(ECHO_C_PLUGIN)=tandem.echo-c
+# One `PLUGINS +=` line per plugin.
+PLUGINS := $(BUILD_DIR)/libTandemFake.so=tandem.fake
+PLUGINS += $(ECHO_C_PLUGIN)=tandem.echo-c
 
 plugins: build $(ECHO_C_PLUGIN)
 	@scripts/install-plugins.sh $(PLUGINS_DIR) $(PLUGINS)

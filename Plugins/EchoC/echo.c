@@ -211,8 +211,12 @@ static tandem_status read_request(const tandem_request *request, tandem_str *use
     }
     for (size_t i = 0; i < request->message_count; i++) {
         const tandem_message *message = TANDEM_ELEMENT(request->messages, tandem_message, i);
-        if (message->struct_size != stride || !TANDEM_HAS_FIELD(message, tandem_message, content)) {
-            return fail(error, TANDEM_E_INVALID_ARGUMENT, "messages[%zu].struct_size %u is too small", i, (unsigned)message->struct_size);
+        if (message->struct_size != stride) {
+            return fail(error, TANDEM_E_INVALID_ARGUMENT, "messages[%zu].struct_size %u differs from the array's %u", i,
+                        (unsigned)message->struct_size, (unsigned)stride);
+        }
+        if (!TANDEM_HAS_FIELD(message, tandem_message, content)) {
+            return fail(error, TANDEM_E_INVALID_ARGUMENT, "messages[%zu].struct_size %u is too small", i, (unsigned)stride);
         }
         if (message->role < TANDEM_ROLE_SYSTEM || message->role > TANDEM_ROLE_TOOL) {
             return fail(error, TANDEM_E_INVALID_ARGUMENT, "messages[%zu].role %d is unknown", i, (int)message->role);

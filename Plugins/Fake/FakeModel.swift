@@ -61,6 +61,9 @@ final class FakeModel: PluginModel {
             BackendResult(finish: reason, modelVersion: script.modelVersion, usage: usage)
         }
         if let calls = script.toolCalls, !request.tools.isEmpty, request.messages.last?.role != .tool {
+            if let failure = script.failure, failure.atToken == 0 {
+                throw BackendFailure(failure.status, "scripted \(failure.status.name) after 0 tokens")
+            }
             for call in calls {
                 guard events.send(.toolCall(call)) else { return finish(.callback) }
             }

@@ -40,24 +40,34 @@ public enum PluginExport {
     nonisolated(unsafe) private static var host: UnsafePointer<tandem_host>?
     nonisolated(unsafe) private static var identity: (id: UnsafeMutablePointer<CChar>, name: UnsafeMutablePointer<CChar>, version: UnsafeMutablePointer<CChar>)?
 
-    nonisolated(unsafe) private static var table = tandem_plugin(
-        struct_size: UInt32(MemoryLayout<tandem_plugin>.size),
-        open_model: { settings, count, out, errorOut in
-            do throws(BackendFailure) {
-                guard let out else { throw BackendFailure(.invalidArgument, "out_model must not be NULL") }
-                guard let descriptor = PluginExport.descriptor else { throw BackendFailure(.initFailed, "plugin not loaded") }
-                var parsed = try PluginSettings(settings, count: count)
-                let model = try descriptor.open(&parsed)
-                try parsed.finish()
-                out.pointee = PluginModelBox.makeCModel(model)
-                return TANDEM_OK
-            } catch {
-                error.write(to: errorOut)
-                return error.status.rawValue
-            }
-        },
-        get_extension: { _ in nil },
-        shutdown: nil)
+    /// The static table, at a stable address for the life of the process (a pointer obtained
+    /// with `withUnsafePointer` to a stored property is only valid inside that call).
+    nonisolated(unsafe) private static let table: UnsafeMutablePointer<tandem_plugin> = {
+        let table = UnsafeMutablePointer<tandem_plugin>.allocate(capacity: 1)
+        table.initialize(to: makeTable())
+        return table
+    }()
+
+    private static func makeTable() -> tandem_plugin {
+        tandem_plugin(
+            struct_size: UInt32(MemoryLayout<tandem_plugin>.size),
+            open_model: { settings, count, out, errorOut in
+                do throws(BackendFailure) {
+                    guard let out else { throw BackendFailure(.invalidArgument, "out_model must not be NULL") }
+                    guard let descriptor = PluginExport.descriptor else { throw BackendFailure(.initFailed, "plugin not loaded") }
+                    var parsed = try PluginSettings(settings, count: count)
+                    let model = try descriptor.open(&parsed)
+                    try parsed.finish()
+                    out.pointee = PluginModelBox.makeCModel(model)
+                    return TANDEM_OK
+                } catch {
+                    error.write(to: errorOut)
+                    return error.status.rawValue
+                }
+            },
+            get_extension: { _ in nil },
+            shutdown: nil)
+    }
 
     /// Negotiates the version and fills the response. [exclusive]
     public static func load(
@@ -88,7 +98,7 @@ public enum PluginExport {
         response.pointee.plugin_id = UnsafePointer(identity!.id)
         response.pointee.plugin_name = UnsafePointer(identity!.name)
         response.pointee.plugin_version = UnsafePointer(identity!.version)
-        response.pointee.plugin = withUnsafePointer(to: &table) { $0 }
+        response.pointee.plugin = UnsafePointer(table)
         return TANDEM_OK
     }
 

@@ -83,9 +83,10 @@ final class PluginModelBox: Sendable {
                     guard capacity >= count * width, count == 0 || vectors != nil else {
                         throw BackendFailure(.bufferTooSmall, "need \(count * width) floats, capacity is \(capacity)")
                     }
+                    guard count == 0 || inputs != nil else { throw BackendFailure(.invalidArgument, "inputs is NULL with count \(count)") }
                     var texts: [String] = []
                     for index in 0..<count {
-                        guard let inputs, let text = String(validating: inputs[index]) else {
+                        guard let text = String(validating: inputs![index]) else {
                             throw BackendFailure(.invalidArgument, "inputs[\(index)] is not valid UTF-8")
                         }
                         texts.append(text)

@@ -7,7 +7,7 @@ extension ConformanceSuite {
     @Suite struct Model {
         @Test(arguments: ConformanceEnvironment.pluginIDs)
         func anUnknownSettingIsRefusedByName(_ id: String) throws {
-            var settings = ConformanceEnvironment.settings[id] ?? [:]
+            var settings = try ConformanceEnvironment.settings(for: id)
             settings["conformance_no_such_key"] = "1"
             #expect {
                 _ = try ConformanceEnvironment.plugin(id).openModel(backendID: "conformance", settings: settings)
@@ -71,8 +71,10 @@ extension ConformanceSuite {
                 #expect(rows.allSatisfy { $0.allSatisfy(\.isFinite) })
                 #expect(rows[0] == rows[2], "the same text embeds differently")
                 #expect(rows[0] != rows[1])
-                // Required out-parameters must not be NULL.
+                // Required out-parameters must not be NULL, nor inputs when there are some.
                 #expect(embed(backend.model, inputs, count, &vectors, required, nil, &reported, nil, nil) == TANDEM_E_INVALID_ARGUMENT)
+                #expect(embed(backend.model, inputs, count, &vectors, required, &required, nil, nil, nil) == TANDEM_E_INVALID_ARGUMENT)
+                #expect(embed(backend.model, nil, count, &vectors, required, &required, &reported, nil, nil) == TANDEM_E_INVALID_ARGUMENT)
             }
         }
 
@@ -102,6 +104,8 @@ extension ConformanceSuite {
             let count = try #require(backend.model.pointee.count_tokens)
             let status = conformancePrompt.withCRequest { count(backend.model, $0, nil, nil) }
             #expect(status == TANDEM_E_INVALID_ARGUMENT)
+            var tokens: UInt32 = 0
+            #expect(count(backend.model, nil, &tokens, nil) == TANDEM_E_INVALID_ARGUMENT)
         }
     }
 }

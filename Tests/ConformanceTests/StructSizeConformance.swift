@@ -107,3 +107,43 @@ extension ConformanceSuite {
         }
     }
 }
+
+extension ConformanceSuite.StructSizes {
+    /// A conversation with a tool round trip, for the tool and tool-call strides.
+    static let toolConversation = BackendRequest(
+        messages: [
+            .user("What is the weather in Bern?"),
+            .assistant("", toolCalls: [
+                ToolCall(id: "call-1", name: "weather", argumentsJSON: #"{"city":"Bern"}"#, signature: "sig"),
+                ToolCall(id: "call-2", name: "time", argumentsJSON: #"{"zone":"Europe/Zurich"}"#),
+            ]),
+            .toolOutput(#"{"sky":"clear"}"#, callId: "call-1", toolName: "weather"),
+            .toolOutput(#"{"time":"12:00"}"#, callId: "call-2", toolName: "time"),
+        ],
+        tools: [
+            ToolDeclaration(name: "weather", description: "Current weather", parametersSchema: #"{"type":"object"}"#),
+            ToolDeclaration(name: "time", description: "Current time", parametersSchema: #"{"type":"object"}"#),
+        ])
+
+    @Test(arguments: ConformanceEnvironment.pluginIDs, [StructSize.larger])
+    func toolsOfAnotherSizeAreReadAtTheirStride(_ id: String, size: StructSize) throws {
+        guard let backend = try ConformanceEnvironment.generating(id), backend.info.capabilities.contains(.tools) else { return }
+        let exact = RecordingStream()
+        let sized = RecordingStream()
+        let reference = rawGenerate(backend.model, Self.toolConversation, stream: exact)
+        let outcome = rawGenerate(backend.model, Self.toolConversation, layout: RequestLayout(tool: size), stream: sized)
+        #expect(outcome.status == reference.status, "\(outcome.errorMessage)")
+        if backend.info.capabilities.contains(.deterministic) { #expect(sized.events == exact.events) }
+    }
+
+    @Test(arguments: ConformanceEnvironment.pluginIDs, ConformanceSuite.StructSizes.sizes)
+    func toolCallsOfAnotherSizeAreReadAtTheirStride(_ id: String, size: StructSize) throws {
+        guard let backend = try ConformanceEnvironment.generating(id), backend.info.capabilities.contains(.tools) else { return }
+        let exact = RecordingStream()
+        let sized = RecordingStream()
+        let reference = rawGenerate(backend.model, Self.toolConversation, stream: exact)
+        let outcome = rawGenerate(backend.model, Self.toolConversation, layout: RequestLayout(toolCall: size), stream: sized)
+        #expect(outcome.status == reference.status, "\(outcome.errorMessage)")
+        if backend.info.capabilities.contains(.deterministic) { #expect(sized.events == exact.events) }
+    }
+}

@@ -134,6 +134,10 @@ import Testing
             tools: [tool]))
         #expect(answered.text == "Sunny.")
         #expect(throws: BackendFailure.self) { try ShippedPlugins.fake(["tool_calls": "[{\"name\": 1}]"]) }
+        let failing = try ShippedPlugins.fake(["tool_calls": #"[{"name": "weather", "arguments": {}}]"#, "error": "offline"])
+        let failed = Generation(failing, BackendRequest(messages: [.user("weather?")], tools: [tool]))
+        #expect(failed.events.isEmpty)
+        #expect(failed.failure?.status == .offline)
     }
 
     @Test func maxTokensAndStopSequencesEndTheReply() throws {

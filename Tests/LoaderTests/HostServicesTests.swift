@@ -24,7 +24,8 @@ import Testing
         guard sizing == TANDEM_E_BUFFER_TOO_SMALL else { return (sizing, sizing, nil) }
         var buffer = [CChar](repeating: 0x55, count: required)
         let status = host.pointee.get_secret!(host.pointee.host_data, name, &buffer, required, &required)
-        return (sizing, status, status == TANDEM_OK ? String(cString: buffer) : nil)
+        let value = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return (sizing, status, status == TANDEM_OK ? value : nil)
     }
 
     @Test func secretsComeFromTheEnvironmentOrAKeyFileAndAreNeverLogged() throws {

@@ -27,6 +27,7 @@ import Testing
         chmod(folder.file("l-world-writable.so"), 0o757)
         try folder.compile("m-null-table.so", defines: ["FIXTURE_ID=\"test.nulltable\"", "FIXTURE_NULL_TABLE"])
         try folder.compile("n-bad-id.so", defines: ["FIXTURE_ID=\"has space\""])
+        try folder.compile("n2-small-table.so", defines: ["FIXTURE_ID=\"test.smalltable\"", "FIXTURE_SMALL_TABLE"])
         try folder.compile("o-fixture.so", defines: ["FIXTURE_ID=\"test.fixture\""])
         try folder.write("p-readme.txt", Array("not a .so: ignored".utf8))
         try folder.compile(".q-hidden.so", defines: ["FIXTURE_ID=\"test.hidden\""])
@@ -50,6 +51,7 @@ import Testing
             ("l-world-writable.so", .insecurePermissions, "writable by others (mode 0757)"),
             ("m-null-table.so", .invalidAnswer, "the plugin table is NULL"),
             ("n-bad-id.so", .invalidAnswer, "\"has space\" is not 1 to 64 characters"),
+            ("n2-small-table.so", .invalidAnswer, "test.smalltable: plugin table struct_size 4 is too small"),
         ]
         #expect(catalog.rejections.map(\.path) == expected.map { folder.file($0.0) })
         for (rejection, (name, code, fragment)) in zip(catalog.rejections, expected) {
@@ -57,6 +59,21 @@ import Testing
             #expect(rejection.message.contains(fragment), "\(name): \(rejection.message)")
         }
         #expect(catalog.duration > .zero)
+    }
+
+    /// The preflight reports the system loader's own words, not libltdl's "file not found".
+    @Test func aMissingDependencyIsReportedWithTheLoadersOwnMessage() throws {
+        let folder = try PluginFolder()
+        let dependencies = try PluginFolder()
+        let source = dependencies.file("dependency.c")
+        try Array("__attribute__((visibility(\"default\"))) int tandem_fixture_missing(void) { return 0; }\n".utf8).write(to: source)
+        try dependencies.compile("libtandemdependency.so", source: source)
+        try folder.compile("needs-dependency.so", defines: ["FIXTURE_UNRESOLVED"], libraries: ["-L", dependencies.path, "-ltandemdependency"])
+        try FileManager.default.removeItem(atPath: dependencies.file("libtandemdependency.so"))
+        let catalog = PluginLoader(directory: folder.path).load()
+        #expect(catalog.plugins.isEmpty)
+        #expect(catalog.rejections.map(\.code) == [.openFailed])
+        #expect(catalog.rejections.first?.message.contains("libtandemdependency.so: cannot open shared object file") == true)
     }
 
     @Test func aGroupWritableFolderIsRefusedAndNothingInItLoads() throws {

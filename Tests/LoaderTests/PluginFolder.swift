@@ -24,12 +24,12 @@ final class PluginFolder {
 
     /// Compiles `source` into `name` with the flags plugins are built with, plus `-D` defines.
     @discardableResult
-    func compile(_ name: String, source: String = PluginFolder.fixtureSource, defines: [String] = [], extraFlags: [String] = ["-shared"]) throws -> String {
+    func compile(_ name: String, source: String = PluginFolder.fixtureSource, defines: [String] = [], extraFlags: [String] = ["-shared"], libraries: [String] = []) throws -> String {
         let output = file(name)
         try Self.run("/usr/bin/cc", extraFlags + [
             "-fPIC", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-fvisibility=hidden",
             "-I", Self.packageRoot + "/Sources/CTandemABI/include", "-o", output, source,
-        ] + defines.map { "-D" + $0 })
+        ] + defines.map { "-D" + $0 } + libraries)
         return output
     }
 
@@ -58,6 +58,14 @@ final class PluginFolder {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw CommandFailure(message: "\(executable) \(arguments.joined(separator: " ")) failed: \(text)")
+        }
+    }
+}
+
+extension Array<UInt8> {
+    func write(to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data(self)) else {
+            throw CommandFailure(message: "cannot write \(path)")
         }
     }
 }

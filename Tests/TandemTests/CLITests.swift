@@ -126,6 +126,8 @@ import Testing
         (["respond", "x", "--mode", "sideways"], "unknown mode \"sideways\""),
         (["respond", "x", "--mode", "local-only", "--primary", "local"], "--mode cannot be combined"),
         (["respond", "x", "--secondary", "local"], "--secondary needs --primary"),
+        (["respond", "x", "--primary", "lokal"], "--primary: unknown backend id \"lokal\" (configured: cloud, local)"),
+        (["respond", "x", "--primary", "local", "--secondary", "cluod"], "--secondary: unknown backend id \"cluod\""),
         (["respond", "x", "y"], "unexpected argument \"y\""),
         (["respond", "   "], "the prompt is empty"),
         (["respond", "x", "--stream=yes"], "--stream takes no value"),
@@ -177,7 +179,10 @@ import Testing
             let list = try #require(json["backends"] as? [[String: Any]])
             #expect(list.map { $0["id"] as? String } == ["cloud", "local"])
             #expect(list.allSatisfy { ($0["capabilities"] as? [String])?.contains("streaming") == true })
-            #expect(try cli.run(["backends"]).stdout.contains("local: tandem.fake model"))
+            #expect((json["routing"] as? [String: String]) == ["primary": "local", "secondary": "cloud"])
+            let text = try cli.run(["backends"]).stdout
+            #expect(text.contains("local: tandem.fake model"))
+            #expect(text.hasSuffix("routing: primary local, secondary cloud\n"))
 
             let german = try cli.run(["availability", "--locale", "de", "--json"]).json()
             let entries = try #require(german["backends"] as? [String: [String: Any]])

@@ -71,10 +71,10 @@ static inline uint32_t tandem_abi_minor(uint32_t version) { return TANDEM_ABI_MI
     ((p) != NULL && (size_t)(p)->struct_size >= offsetof(T, f) + sizeof(((T *)0)->f))
 
 /* Arrays of sized structs (request.messages, request.tools, message.tool_calls) are laid out
- * struct_size bytes apart, the struct_size of their first element, which every element shares
- * and which is a multiple of 8 (the structs' alignment): a writer built against another version of this header uses another stride. So index them with
- * TANDEM_ELEMENT(array, T, i), never with array[i], and check each element's fields with
- * TANDEM_HAS_FIELD as for any sized struct. */
+ * struct_size bytes apart: the struct_size of their first element, which every element shares
+ * and which is a multiple of 8 (the structs' alignment). A writer built against another version
+ * of this header uses another stride, so index them with TANDEM_ELEMENT(array, T, i), never with
+ * array[i], and check each element's fields with TANDEM_HAS_FIELD as for any sized struct. */
 #define TANDEM_ELEMENT(array, T, i) \
     ((const T *)(const void *)((const char *)(array) + (size_t)(i) * (size_t)(array)[0].struct_size))
 
@@ -188,9 +188,13 @@ typedef struct tandem_host {
     /* [any thread] message: [borrowed: call]. Never pass secrets. */
     void (*log)(void *host_data, tandem_log_level level, const char *message);
     /* Optional (may be NULL). [any thread] Looks up a secret (e.g. an API key) by name.
-     * name: [borrowed: call]. Writes it NUL-terminated into value[0..capacity) and sets
-     * *required to its length + 1. Returns TANDEM_OK, TANDEM_E_BUFFER_TOO_SMALL (value untouched),
-     * or TANDEM_E_AUTH when there is no such secret. */
+     * name: [borrowed: call]; an environment variable name ("GEMINI_API_KEY": its value, or when
+     * it is unset the contents of the file named by GEMINI_API_KEY_FILE) or an absolute key-file
+     * path. Key files must belong to the host's user (or root) and be private to it (chmod 600);
+     * one trailing newline is dropped. The host logs only names, never values.
+     * Writes the secret NUL-terminated into value[0..capacity) and sets *required to its length
+     * + 1. Returns TANDEM_OK, TANDEM_E_BUFFER_TOO_SMALL (value untouched), or TANDEM_E_AUTH when
+     * there is no such secret. */
     tandem_status (*get_secret)(void *host_data, const char *name, char *value, size_t capacity,
                                 size_t *required);
 } tandem_host;

@@ -85,8 +85,3 @@ enum ELFImageCheck {
         }
     }
 }
-
-/// The current `errno` as text.
-func errnoText(_ code: Int32 = errno) -> String {
-    String(cString: strerror(code))
-}

@@ -12,6 +12,13 @@ enum BackendsCommand: Command {
         let catalog = host.catalog
         let milliseconds = Double(catalog.duration.components.attoseconds) / 1e15 + Double(catalog.duration.components.seconds) * 1e3
         let backendIDs = host.config.backends.keys.sorted()
+        // What `respond` would route over, or why it cannot.
+        let routing: Result<HybridModel, ConfigError> = Result { () throws(ConfigError) in try host.hybridModel() }
+        let routingText: String
+        switch routing {
+        case .success(let model): routingText = "primary \(model.primary.id)" + (model.secondary.map { ", secondary \($0.id)" } ?? ", no secondary")
+        case .failure(let error): routingText = "not possible: \(error)"
+        }
         if arguments.flag("json") {
             let plugins: [JSONValue] = catalog.plugins.map { plugin in
                 .object([
@@ -39,6 +46,7 @@ enum BackendsCommand: Command {
             Terminal.out(JSONValue.object([
                 "pluginsDir": .string(catalog.directory), "loadMilliseconds": .number(milliseconds),
                 "plugins": .array(plugins), "rejected": .array(rejected), "backends": .array(backends),
+                "routing": routingJSON(routing),
             ]).jsonText)
             return .success
         }
@@ -60,6 +68,16 @@ enum BackendsCommand: Command {
                 Terminal.out("  \(id): \(plugin) not opened: \(failure.message)")
             }
         }
+        Terminal.out("routing: \(routingText)")
         return .success
+    }
+
+    private static func routingJSON(_ routing: Result<HybridModel, ConfigError>) -> JSONValue {
+        switch routing {
+        case .success(let model):
+            .object(["primary": .string(model.primary.id), "secondary": model.secondary.map { .string($0.id) } ?? .null])
+        case .failure(let error):
+            .object(["error": .string(error.description)])
+        }
     }
 }

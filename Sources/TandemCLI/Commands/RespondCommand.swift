@@ -35,6 +35,14 @@ enum RespondCommand: Command {
         let timeout = try arguments.double("timeout")
         if let timeout, timeout <= 0 { throw UsageError(name, "--timeout: expected a positive number of seconds, got \(timeout)") }
         let host = try context.host()
+        if case .explicit(let primary, let secondary) = routing {
+            let known = host.config.backends.keys.sorted()
+            for (flag, id) in [("primary", primary), ("secondary", secondary)] {
+                if let id, !known.contains(id) {
+                    throw UsageError(name, "--\(flag): unknown backend id \"\(id)\" (configured: \(known.joined(separator: ", ")))")
+                }
+            }
+        }
         let model = try host.hybridModel(routing: routing)
         let session = LanguageModelSession(model: model, instructions: arguments.string("system"), locale: arguments.string("locale"))
         let json = arguments.flag("json")

@@ -15,15 +15,19 @@ enum ConformanceEnvironment {
     /// Every plugin the suite runs against (the test arguments).
     static let pluginIDs = catalog.plugins.map(\.id)
 
-    static let settings: [String: [String: String]] = {
-        let file = packageRoot + "/Tests/ConformanceTests/settings.json"
-        guard let data = FileManager.default.contents(atPath: file) else { fatalError("cannot read \(file)") }
-        do {
-            return try JSONDecoder().decode([String: [String: String]].self, from: data)
-        } catch {
-            fatalError("\(file): expected an object of plugin id -> {setting: text}: \(error)")
+    static let settingsFile = packageRoot + "/Tests/ConformanceTests/settings.json"
+
+    /// The settings for `id` from settings.json (none when it has no entry).
+    static func settings(for id: String) throws -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: settingsFile) else {
+            throw ConformanceFailure("cannot read \(settingsFile)")
         }
-    }()
+        do {
+            return try JSONDecoder().decode([String: [String: String]].self, from: data)[id] ?? [:]
+        } catch {
+            throw ConformanceFailure("\(settingsFile): expected an object of plugin id -> {setting: text}: \(error)")
+        }
+    }
 
     static func plugin(_ id: String) throws -> LoadedPlugin {
         guard let plugin = catalog.plugin(id: id) else { throw ConformanceFailure("plugin \(id) is not loaded") }
@@ -32,7 +36,7 @@ enum ConformanceEnvironment {
 
     /// A model of the plugin opened with its conformance settings.
     static func open(_ id: String) throws -> PluginBackend {
-        try plugin(id).openModel(backendID: "conformance", settings: settings[id] ?? [:])
+        try plugin(id).openModel(backendID: "conformance", settings: settings(for: id))
     }
 
     /// The model when it can generate with the given settings, else nil after saying why the

@@ -5,7 +5,8 @@
  *   FIXTURE_UNRESOLVED   calls a function no library provides
  *   FIXTURE_INIT_FAILS   the entry reports TANDEM_E_INIT_FAILED
  *   FIXTURE_LIES_ABI     answers OK with a version outside the offer
- *   FIXTURE_NULL_TABLE   answers OK without a plugin table */
+ *   FIXTURE_NULL_TABLE   answers OK without a plugin table
+ *   FIXTURE_SMALL_TABLE  answers OK with a plugin table whose struct_size lacks open_model */
 #include "tandem_abi.h"
 #include <string.h>
 
@@ -28,7 +29,11 @@ static tandem_status fixture_open(const tandem_kv *settings, size_t count, const
     return TANDEM_E_INIT_FAILED;
 }
 
+#ifdef FIXTURE_SMALL_TABLE
+static const tandem_plugin fixture_table = {sizeof(uint32_t), fixture_open, NULL, NULL};
+#else
 static const tandem_plugin fixture_table = {sizeof(tandem_plugin), fixture_open, NULL, NULL};
+#endif
 
 static tandem_status set_error(tandem_error *error, tandem_status code, const char *text) {
     if (error != NULL && error->message != NULL && error->message_capacity > strlen(text)) {

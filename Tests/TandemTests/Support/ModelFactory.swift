@@ -1,17 +1,14 @@
 import Foundation
 @testable import Tandem
 
-/// How a test turns a backend id and fake settings into a model: through the in-process
-/// double, or through the real loader and the `tandem.fake` plugin installed in `plugins.d/`.
+/// How a test turns a backend id and fake settings into a model: through the real loader and
+/// the `tandem.fake` plugin installed in `plugins.d/` (`ScriptedBackend` reads the same settings
+/// in-process where a test must see the requests a backend received).
 struct ModelFactory: Sendable, CustomStringConvertible {
     let name: String
     let make: @Sendable (_ id: String, _ settings: [String: String]) throws -> LanguageModel
 
     var description: String { name }
-
-    static let scripted = ModelFactory(name: "scripted") { id, settings in
-        LanguageModel(ScriptedBackend(id: id, settings: settings))
-    }
 
     /// The package's `plugins.d/` (filled by `make plugins`, which `make test` runs first).
     static let pluginsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
