@@ -60,6 +60,6 @@ let package = Package(
         // `tandem quote|ask|eval` through the built binary, with the fake plugin on both sides.
         // `tandem quote today` in fresh processes with an empty plugins.d (target: under 50 ms).
         .executableTarget(name: "tandem-bench-quote-today", path: "Benchmarks/QuoteToday"),
-        .testTarget(name: "QuoteCLITests", dependencies: ["TandemCLI", "QuoteLibrary"], path: "Tests/QuoteCLITests"),
+        .testTarget(name: "QuoteCLITests", dependencies: ["TandemCLI", "QuoteLibrary", "QuoteLibraryHost", "Tandem"], path: "Tests/QuoteCLITests"),
     ]
 )

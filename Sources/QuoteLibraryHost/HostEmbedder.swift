@@ -13,10 +13,12 @@ public struct HostEmbedder: Embedder {
 
     public func embed(_ text: String) async throws -> [Float] {
         try Task.checkCancellation()
-        let token = CancellationToken()
         let backend = languageModel.backend
-        let result = await BlockingExecutor.shared.run(cancelling: token) { () -> Result<[[Float]], BackendFailure> in
-            do throws(BackendFailure) { return .success(try backend.embed([text], cancellation: token)) } catch { return .failure(error) }
+        let result = try await BackendTurns.shared.withTurn(BackendTurns.keys(of: [languageModel])) {
+            let token = CancellationToken()
+            return await BlockingExecutor.shared.run(cancelling: token) { () -> Result<[[Float]], BackendFailure> in
+                do throws(BackendFailure) { return .success(try backend.embed([text], cancellation: token)) } catch { return .failure(error) }
+            }
         }
         switch result {
         case .success(let vectors):

@@ -22,26 +22,11 @@ struct ModelCall: Sendable {
     /// Runs `request`; `onText` receives all text so far after each piece (on the worker thread).
     func run(_ request: HybridRequest, onText: @escaping @Sendable (String) -> Void = { _ in }) async throws -> Output {
         try Task.checkCancellation()
-        let token = CancellationToken()
         let model = self.model
-        let result = await BlockingExecutor.shared.run(cancelling: token) { () -> Result<Output, TandemError> in
-            var text = ""
-            var calls: [ToolCall] = []
-            do throws(TandemError) {
-                let routed = try model.generate(request, cancellation: token) { _, event in
-                    switch event {
-                    case .text(let piece):
-                        text += piece
-                        onText(text)
-                    case .toolCall(let call): calls.append(call)
-                    case .usage: break
-                    }
-                    return true
-                }
-                return .success(Output(text: text, modelVersion: routed.result.modelVersion,
-                                       servedBy: routed.decision.servedBy.id, toolCalls: calls))
-            } catch {
-                return .failure(error)
+        let result = try await BackendTurns.shared.withTurn(BackendTurns.keys(of: model)) {
+            let token = CancellationToken()
+            return await BlockingExecutor.shared.run(cancelling: token) {
+                Self.generate(request, on: model, cancellation: token, onText: onText)
             }
         }
         switch result {
@@ -50,6 +35,29 @@ struct ModelCall: Sendable {
         case .failure(let error):
             if error.code == .cancelled || Task.isCancelled { throw CancellationError() }
             throw error
+        }
+    }
+
+    /// The blocking call itself, collecting the text and tool calls.
+    private static func generate(_ request: HybridRequest, on model: HybridModel, cancellation: CancellationToken,
+                                 onText: (String) -> Void) -> Result<Output, TandemError> {
+        var text = ""
+        var calls: [ToolCall] = []
+        do throws(TandemError) {
+            let routed = try model.generate(request, cancellation: cancellation) { _, event in
+                switch event {
+                case .text(let piece):
+                    text += piece
+                    onText(text)
+                case .toolCall(let call): calls.append(call)
+                case .usage: break
+                }
+                return true
+            }
+            return .success(Output(text: text, modelVersion: routed.result.modelVersion, servedBy: routed.decision.servedBy.id,
+                                   toolCalls: calls))
+        } catch {
+            return .failure(error)
         }
     }
 
