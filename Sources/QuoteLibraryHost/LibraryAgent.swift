@@ -14,6 +14,8 @@ public struct LibraryAgent: Sendable {
     public static let maximumRounds = 4
     public static let maximumToolCalls = 8
     public static let maximumTotalToolOutput = 8000
+    /// Each turn's answer is bounded too: a small model may otherwise ramble to its context's end.
+    public static let maximumAnswerTokens = 300
 
     static let instructions = """
         You help someone with their quote library. Use the tools to look up curated quotes by mood, \
@@ -54,7 +56,9 @@ public struct LibraryAgent: Sendable {
         for round in 0...Self.maximumRounds {
             // The last round offers no tools, so the model has to answer in words.
             let offered = round < Self.maximumRounds && uses.count < Self.maximumToolCalls ? declarations : []
-            let output = try await call.run(HybridRequest(messages: messages, tools: offered))
+            let options = RequestOptions.hybrid(cloud: GenerationConfig(maxOutputTokens: Self.maximumAnswerTokens),
+                                                local: GenerationOptions(maximumResponseTokens: Self.maximumAnswerTokens))
+            let output = try await call.run(HybridRequest(messages: messages, tools: offered, options: options))
             guard !output.toolCalls.isEmpty, !offered.isEmpty else {
                 return Answer(text: output.text, servedBy: output.servedBy, modelVersion: output.modelVersion, toolUses: uses)
             }

@@ -7,11 +7,11 @@ import Testing
     static let protocolPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("eval/protocol.json").path
 
-    @Test func theProtocolOnTheFakeWritesReportAndSummary() throws {
+    @Test func theProtocolOnTheFakeWritesReportAndSummary() async throws {
         let cli = try QuoteCLI()
         defer { cli.cleanUp() }
         let out = cli.folder + "/report"
-        let outcome = try cli.run(["eval", "--protocol", Self.protocolPath, "--out", out, "--budget-limit-ms", "5000", "--json"])
+        let outcome = try await cli.run(["eval", "--protocol", Self.protocolPath, "--out", out, "--budget-limit-ms", "5000", "--json"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let summary = try outcome.json()
 
@@ -46,13 +46,13 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.libraryPath))
     }
 
-    @Test func aBadProtocolNamesTheFileAndTheProblem() throws {
+    @Test func aBadProtocolNamesTheFileAndTheProblem() async throws {
         let cli = try QuoteCLI()
         defer { cli.cleanUp() }
         let path = cli.folder + "/protocol.json"
         try #"{"version": 1, "description": "x", "readinessStates": [], "locales": ["en"], "prompts": [], "budgets": [], "repetitions": 1, "seed": 1}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
-        let outcome = try cli.run(["eval", "--protocol", path])
+        let outcome = try await cli.run(["eval", "--protocol", path])
         #expect(outcome.status == 1)
         #expect(outcome.stderr.contains("protocol \(path): readinessStates, locales, prompts and budgets must each have at least one entry"))
     }

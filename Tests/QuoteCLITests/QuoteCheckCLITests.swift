@@ -23,10 +23,10 @@ import Testing
         (json["gates"] as? [[String: Any]] ?? []).filter { $0["passed"] as? Bool == false }.compactMap { $0["gate"] as? String }
     }
 
-    @Test func anAcceptableDraftPassesEveryGateWithExitZero() throws {
+    @Test func anAcceptableDraftPassesEveryGateWithExitZero() async throws {
         let cli = try QuoteCLI()
         defer { cli.cleanUp() }
-        let outcome = try cli.run(["quote", "check", QuoteCLI.goodDraft, "--json"])
+        let outcome = try await cli.run(["quote", "check", QuoteCLI.goodDraft, "--json"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let json = try outcome.json()
         try Self.expectShape(json)
@@ -46,10 +46,10 @@ import Testing
         ("Der alte Mann gießt jeden Morgen die Blumen auf dem Balkon seiner Tochter.", "en", "language"),
         (#"{"quote": "She folds the last warm towel"#, "en", "promptFragment"),
     ])
-    func aRejectedDraftNamesTheGateWithExitOne(text: String, locale: String, gate: String) throws {
+    func aRejectedDraftNamesTheGateWithExitOne(text: String, locale: String, gate: String) async throws {
         let cli = try QuoteCLI()
         defer { cli.cleanUp() }
-        let outcome = try cli.run(["quote", "check", text, "--locale", locale, "--json"])
+        let outcome = try await cli.run(["quote", "check", text, "--locale", locale, "--json"])
         #expect(outcome.status == 1, "\(outcome.stderr)")
         let json = try outcome.json()
         try Self.expectShape(json)
@@ -57,33 +57,33 @@ import Testing
         #expect(Self.failed(json).contains(gate), "\(Self.failed(json))")
     }
 
-    @Test func theLanguageVerdictFollowsTheRequestedLocale() throws {
+    @Test func theLanguageVerdictFollowsTheRequestedLocale() async throws {
         let cli = try QuoteCLI()
         defer { cli.cleanUp() }
         let german = "Der alte Mann gießt jeden Morgen die Blumen auf dem Balkon seiner Tochter."
-        let json = try cli.run(["quote", "check", german, "--locale", "de", "--json"]).json()
+        let json = try await cli.run(["quote", "check", german, "--locale", "de", "--json"]).json()
         #expect(json["detectedLanguage"] as? String == "de")
         #expect(!Self.failed(json).contains("language"))
-        let text = try cli.run(["quote", "check", german])
+        let text = try await cli.run(["quote", "check", german])
         #expect(text.stdout.contains("FAIL  language"))
         #expect(text.stdout.contains("written in de, expected en"))
         #expect(text.stdout.hasSuffix("rejected (detected language: de)\n"))
     }
 
-    @Test func aStoredQuoteIsANearDuplicate() throws {
+    @Test func aStoredQuoteIsANearDuplicate() async throws {
         let cli = try QuoteCLI()
         defer { cli.cleanUp() }
-        #expect(try cli.run(["quote", "generate"]).status == 0)
-        let json = try cli.run(["quote", "check", QuoteCLI.goodDraft, "--json"]).json()
+        #expect(try await cli.run(["quote", "generate"]).status == 0)
+        let json = try await cli.run(["quote", "check", QuoteCLI.goodDraft, "--json"]).json()
         #expect(Self.failed(json) == ["novelty"])
         let novelty = try #require((json["gates"] as? [[String: Any]])?.first { $0["gate"] as? String == "novelty" })
         #expect((novelty["score"] as? Double ?? 0) >= 0.9)
     }
 
-    @Test func theJudgeRunsOnlyWhenAsked() throws {
+    @Test func theJudgeRunsOnlyWhenAsked() async throws {
         let cli = try QuoteCLI(judge: ["guided_reply": #"{"quality": 3, "originality": 2, "warmth": 4, "overall": 3}"#])
         defer { cli.cleanUp() }
-        let judged = try cli.run(["quote", "check", QuoteCLI.goodDraft, "--judge", "--json"])
+        let judged = try await cli.run(["quote", "check", QuoteCLI.goodDraft, "--judge", "--json"])
         #expect(judged.status == 1)
         let json = try judged.json()
         try Self.expectShape(json)
@@ -92,14 +92,14 @@ import Testing
         #expect(judge["score"] as? Double == 3)
     }
 
-    @Test func badInputIsAUsageError() throws {
+    @Test func badInputIsAUsageError() async throws {
         let cli = try QuoteCLI()
         defer { cli.cleanUp() }
-        let noText = try cli.run(["quote", "check"])
+        let noText = try await cli.run(["quote", "check"])
         #expect(noText.status == 2 && noText.stderr.contains("no draft text given"))
-        let locale = try cli.run(["quote", "check", QuoteCLI.goodDraft, "--locale", "nl"])
+        let locale = try await cli.run(["quote", "check", QuoteCLI.goodDraft, "--locale", "nl"])
         #expect(locale.status == 2 && locale.stderr.contains("\"nl\" is not supported"))
-        let unknown = try cli.run(["quote", "chek"])
+        let unknown = try await cli.run(["quote", "chek"])
         #expect(unknown.status == 2 && unknown.stderr.contains("unknown quote command 'chek'"))
     }
 }

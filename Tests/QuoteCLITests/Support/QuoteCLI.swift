@@ -68,7 +68,15 @@ struct QuoteCLI {
 
     func cleanUp() { try? FileManager.default.removeItem(atPath: folder) }
 
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+    /// Runs `tandem --config <ours> arguments` on a thread of its own: waiting for the child must
+    /// not hold one of the few cooperative threads that every other test's tasks need.
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Outcome {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try runBlocking(arguments, environment: environment) }) }.start()
+        }
+    }
+
+    private func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = ["--config", configPath] + arguments
