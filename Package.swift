@@ -57,9 +57,9 @@ let package = Package(
                     path: "Tests/QuoteLibraryTests"),
         // The quote pipeline bound to the host: draft, judge, embedder and readiness over backends.
         .target(name: "QuoteLibraryHost", dependencies: ["Tandem", "QuoteLibrary"], path: "Sources/QuoteLibraryHost"),
-        // `tandem quote|ask|eval` through the built binary, with the fake plugin on both sides.
         // `tandem quote today` in fresh processes with an empty plugins.d (target: under 50 ms).
         .executableTarget(name: "tandem-bench-quote-today", path: "Benchmarks/QuoteToday"),
+        // `tandem quote|ask|eval` through the built binary, with the fake plugin on both sides.
         .testTarget(name: "QuoteCLITests", dependencies: ["TandemCLI", "QuoteLibrary", "QuoteLibraryHost", "Tandem"], path: "Tests/QuoteCLITests"),
     ]
 )
