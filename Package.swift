@@ -35,7 +35,10 @@ let package = Package(
         // tools and evaluation. It does not depend on the host.
         .target(name: "QuoteLibrary", dependencies: ["CSQLite"], path: "Sources/QuoteLibrary", exclude: ["README.md"]),
         // The command-line tool `tandem`: a thin layer over the host library.
-        .executableTarget(name: "TandemCLI", dependencies: ["Tandem", "GuidedJSON"], path: "Sources/TandemCLI"),
+        // The quote pipeline bound to the host: draft, judge, embedder and readiness over backends.
+        .target(name: "QuoteLibraryHost", dependencies: ["Tandem", "QuoteLibrary"], path: "Sources/QuoteLibraryHost"),
+        .executableTarget(name: "TandemCLI", dependencies: ["Tandem", "GuidedJSON", "QuoteLibrary", "QuoteLibraryHost"],
+                          path: "Sources/TandemCLI"),
 
         // ---- Plugins ----
         // What every Swift plugin shares: settings, the model table, events, cancellation, the entry.
@@ -65,6 +68,8 @@ let package = Package(
         // Loading plugins.d/ in a fresh process (target: at most 50 ms).
         .executableTarget(name: "tandem-bench-plugin-load", dependencies: ["Tandem"], path: "Benchmarks/PluginLoad"),
         // Cloud: event latency against the mock server and SSE + JSON parse throughput.
+        // `tandem quote today` in fresh processes with an empty plugins.d (target: under 50 ms).
+        .executableTarget(name: "tandem-bench-quote-today", path: "Benchmarks/QuoteToday"),
         .executableTarget(name: "cloud-bench", dependencies: ["CloudHTTPSCore", "TandemBridge"], path: "Plugins/CloudHTTPS/Bench"),
 
         // ---- Tests ----
@@ -83,6 +88,9 @@ let package = Package(
         .executableTarget(name: "QuoteStoreCrashWriter", dependencies: ["QuoteLibrary"], path: "Tests/QuoteStoreCrashWriter"),
         .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "QuoteStoreCrashWriter"],
                     path: "Tests/QuoteLibraryTests"),
+        // `tandem quote|ask|eval` through the built binary, with the fake plugin on both sides.
+        .testTarget(name: "QuoteCLITests", dependencies: ["TandemCLI", "QuoteLibrary", "QuoteLibraryHost", "Tandem"],
+                    path: "Tests/QuoteCLITests"),
         // Test support: the TLS mock of both cloud protocols (mock_server.py) and its Swift harness.
         .target(name: "MockCloudServer", dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit"],
                 path: "Tests/MockCloudServer", exclude: ["mock_server.py"]),

@@ -123,7 +123,7 @@ public struct LibraryTools: Sendable {
 
     private static func limit(_ object: [String: Any], maximum: Int) throws -> Int {
         guard let value = object["limit"] else { return maximum }
-        guard let number = value as? Int, !(value is Bool), (1...maximum).contains(number) else {
+        guard let number = value as? Int, !JSONBoolean.isBoolean(value), (1...maximum).contains(number) else {
             throw ToolArgumentError("limit must be an integer from 1 to \(maximum)")
         }
         return number

@@ -21,7 +21,7 @@ public struct JudgeScores: Codable, Equatable, Sendable {
             throw JudgeError(.malformed, "judge output is not a JSON object: \(text.prefix(80))")
         }
         func score(_ key: String) throws -> Double {
-            guard let number = object[key] as? NSNumber, !(object[key] is Bool) else {
+            guard let number = object[key] as? NSNumber, !JSONBoolean.isBoolean(object[key]) else {
                 throw JudgeError(.malformed, "judge output field \"\(key)\" is missing or not a number")
             }
             let value = number.doubleValue

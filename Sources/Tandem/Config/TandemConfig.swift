@@ -10,7 +10,8 @@ import Foundation
 ///       },
 ///       "mode": "prefer-local",
 ///       "store": "tandem.sqlite",
-///       "fallback": {"also_on": ["rateLimited"]}
+///       "fallback": {"also_on": ["rateLimited"]},
+///       "quote": {"judge": "cloud", "embedder": "local"}
 ///     }
 ///
 /// Either `mode` (resolved through the backends' kinds) or `primary` with an optional
@@ -39,6 +40,17 @@ public struct TandemConfig: Hashable, Sendable {
     /// Database path, when set.
     public var store: String?
     public var fallbackPolicy: FallbackPolicy
+    /// The quote pipeline's own backends (`quote.judge`, `quote.embedder`); nil when unset.
+    public var quote: QuoteBackends = QuoteBackends()
+
+    /// Backend ids the quote pipeline uses besides the routed draft model.
+    public struct QuoteBackends: Hashable, Sendable {
+        /// Judges drafts in its own session; nil: the draft's routed model judges.
+        public var judge: String?
+        /// Embeds quotes for the novelty gate (needs the embeddings capability); nil: the
+        /// model-free lexical embedder.
+        public var embedder: String?
+    }
 
     /// Reads and checks a config file.
     public static func load(from path: String) throws(ConfigError) -> TandemConfig {
@@ -103,7 +115,7 @@ private struct ConfigReader {
     }
 
     mutating func config(_ root: JSONValue) throws(ConfigError) -> TandemConfig {
-        let top = try object(root, "", allowed: ["plugins_dir", "backends", "mode", "primary", "secondary", "store", "fallback"])
+        let top = try object(root, "", allowed: ["plugins_dir", "backends", "mode", "primary", "secondary", "store", "fallback", "quote"])
         guard let pluginsValue = top["plugins_dir"] else { throw error(.missingKey, "plugins_dir", "missing (expected a folder path)") }
         let pluginsDirectory = resolve(try string(pluginsValue, "plugins_dir"))
 
@@ -141,9 +153,17 @@ private struct ConfigReader {
 
         let store = try top["store"].map { v throws(ConfigError) in resolve(try string(v, "store")) }
         let policy = try top["fallback"].map { v throws(ConfigError) in try fallback(v, "fallback") } ?? .default
-        return TandemConfig(
+        var config = TandemConfig(
             file: file, pluginsDirectory: pluginsDirectory, backends: backends, routing: routing, store: store,
             fallbackPolicy: policy)
+        if let quoteValue = top["quote"] {
+            let members = try object(quoteValue, "quote", allowed: ["judge", "embedder"])
+            config.quote.judge = try members["judge"].map { v throws(ConfigError) in try backendID(v, "quote.judge", in: backends) }
+            config.quote.embedder = try members["embedder"].map { v throws(ConfigError) in
+                try backendID(v, "quote.embedder", in: backends)
+            }
+        }
+        return config
     }
 
     func backendID(_ value: JSONValue, _ path: String, in backends: [String: TandemConfig.BackendEntry]) throws(ConfigError) -> String {

@@ -5,7 +5,8 @@ import Tandem
 /// `--help`, `--version`, and turning errors into messages and exit codes.
 enum CommandRegistry {
     /// Every subcommand, in `--help` order. Later work adds its own here (`chat`, `quote`, `ask`, `eval`).
-    static let commands: [Entry] = [Entry(BackendsCommand.self), Entry(AvailabilityCommand.self), Entry(RespondCommand.self)]
+    static let commands: [Entry] = [Entry(BackendsCommand.self), Entry(AvailabilityCommand.self), Entry(RespondCommand.self),
+                                    QuoteCommands.entry, Entry(AskCommand.self), Entry(EvalCommand.self)]
 
     /// A registered command, with its type erased behind closures.
     struct Entry: Sendable {
@@ -81,7 +82,7 @@ enum CommandRegistry {
         }
     }
 
-    private static func usage(_ error: UsageError) -> ExitCode {
+    static func usage(_ error: UsageError) -> ExitCode {
         Terminal.error(error.message)
         Terminal.log(error.command == "tandem" ? "see: tandem --help" : "see: tandem \(error.command) --help")
         return .usage

@@ -1,0 +1,39 @@
+import Foundation
+import QuoteLibrary
+import Tandem
+
+/// Writes drafts on the configured routed model (DESIGN §6 step 2): temperature 0.7, at most 40
+/// tokens, the request's seed, and the `{"quote": …}` response schema when every side that may
+/// serve supports guided output (otherwise the instructions ask for that object and
+/// `DraftOutput` reads it). Partial text goes to `partial` as it streams; it is never stored.
+public struct HostDraftWriter: DraftWriter {
+    let call: ModelCall
+
+    public init(model: HybridModel) { call = ModelCall(model: model) }
+
+    /// Top-p applies when a seed is given: the local side needs a random sampling mode to seed.
+    static let seededTopP = 0.95
+    static let unguidedFormat = #" Answer only with a JSON object of the form {"quote": "your sentence"}."#
+
+    public func write(_ request: DraftRequest, partial: @escaping @Sendable (String) -> Void) async throws -> DraftAnswer {
+        let guided = call.supportsGuidedJSON
+        let local = GenerationOptions(sampling: request.seed.map { .random(probabilityThreshold: Self.seededTopP, seed: $0) },
+                                      temperature: request.temperature, maximumResponseTokens: request.maximumTokens)
+        let cloud = GenerationConfig(temperature: Float(request.temperature), maxOutputTokens: request.maximumTokens)
+        let hybrid = HybridRequest(
+            messages: [.user(request.instructions + (guided ? "" : Self.unguidedFormat))],
+            responseSchema: guided ? DraftPrompt.jsonSchema : nil, locale: request.locale,
+            options: .hybrid(cloud: cloud, local: local))
+        do {
+            let output = try await call.run(hybrid) { text in partial(DraftOutput.partialSentence(in: text)) }
+            let text = guided ? output.text : DraftOutput.jsonObjectText(in: output.text)
+            return .draft(text: DraftOutput.sentence(in: text), modelVersion: output.modelVersion)
+        } catch let error as TandemError {
+            if let refusal = ModelCall.refusal(in: error) { return .refused(reason: refusal, modelVersion: nil) }
+            if error.code == .unavailable || error.code == .unsupportedRequest {
+                throw DraftError(.unavailable, error.description)
+            }
+            throw DraftError(.failed, error.description)
+        }
+    }
+}

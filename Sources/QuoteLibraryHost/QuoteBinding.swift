@@ -1,0 +1,38 @@
+import QuoteLibrary
+import Tandem
+
+/// The quote pipeline bound to a host: draft on the routed model, judge on `quote.judge` (else
+/// the same routed model, in its own conversation), embedder on `quote.embedder` (else the
+/// model-free `LexicalEmbedder`), readiness from all of them.
+public struct QuoteBinding: Sendable {
+    public let readiness: Readiness
+    public let writer: DraftWriter
+    public let judge: Judge
+    public let embedder: Embedder
+
+    /// `routing` overrides the config's routing for the draft (as `respond --mode` does).
+    public init(host: TandemHost, routing: TandemConfig.Routing? = nil) throws(ConfigError) {
+        let config = host.config
+        let draft = try host.hybridModel(routing: routing)
+        let judgeModel = try config.quote.judge.map { id throws(ConfigError) in
+            HybridModel(primary: try host.model(id, keyPath: "quote.judge"))
+        } ?? draft
+        let embedderModel = try config.quote.embedder.map { id throws(ConfigError) -> LanguageModel in
+            let model = try host.model(id, keyPath: "quote.embedder")
+            guard model.info.capabilities.contains(.embeddings) else {
+                throw ConfigError(.invalidValue, file: config.file, keyPath: "quote.embedder",
+                                  "backend \"\(id)\" (model \(model.info.id)) has no embeddings capability")
+            }
+            return model
+        }
+        readiness = HostReadiness(draft: draft, judge: judgeModel, embedder: embedderModel)
+        writer = HostDraftWriter(model: draft)
+        judge = HostJudge(model: judgeModel)
+        embedder = embedderModel.map { HostEmbedder(model: $0) as Embedder } ?? LexicalEmbedder()
+    }
+
+    /// The pipeline on `store` with this binding.
+    public func pipeline(store: QuoteStore) -> QuotePipeline {
+        QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder)
+    }
+}

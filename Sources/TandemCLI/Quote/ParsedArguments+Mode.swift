@@ -1,0 +1,13 @@
+import Tandem
+
+extension ParsedArguments {
+    /// `--mode MODE` of the quote, ask and eval commands: a routing override, or nil for the config's.
+    func routingMode() throws(UsageError) -> TandemConfig.Routing? {
+        guard let value = string("mode") else { return nil }
+        guard let mode = RoutingMode(rawValue: value) else {
+            let modes = RoutingMode.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(command, "--mode: unknown mode \"\(value)\" (expected one of: \(modes))")
+        }
+        return .mode(mode)
+    }
+}

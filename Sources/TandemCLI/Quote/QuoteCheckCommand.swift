@@ -1,0 +1,53 @@
+import QuoteLibrary
+import QuoteLibraryHost
+import Tandem
+
+/// `tandem quote check TEXT`: the gates on a given draft, without generating (for tuning and
+/// fixture tests). Loads plugins only for `--judge` or a configured `quote.embedder`.
+enum QuoteCheckCommand: Command {
+    static let name = "quote check"
+    static let summary = "run the quality gates on a given draft without generating"
+    static let arguments = "TEXT [--locale L] [--judge] [--json]"
+    static let maxPositionals = 1
+    static let options: [OptionSpec] = [
+        .option("locale", "L", "the language the draft should be in (en, de, es, fr, it, pt; default en)"),
+        .flag("judge", "also ask the judge model (quote.judge, else the routed model)"),
+        .flag("json", #"print {"accepted", "detectedLanguage", "gates": [{"gate", "passed", "reason", "score"}]}"#),
+    ]
+    static let discussion = """
+        Every deterministic check runs (not only up to the first failure), then novelty against the
+        library (read-only), the judge when asked, and distinctiveness.
+        Exit status: 0 when every gate accepts, 1 when one rejects.
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        guard let text = arguments.positionals.first else { throw UsageError(name, "no draft text given") }
+        let locale = try QuotePrinter.locale(arguments, command: name)
+        let config = try context.config()
+        let store = try LibraryAccess.openForReading(path: context.libraryPath(config))
+        let checker: QuoteChecker
+        if arguments.flag("judge") || config.quote.embedder != nil {
+            let binding = try QuoteBinding(host: try context.host())
+            checker = QuoteChecker(store: store, embedder: binding.embedder, judge: arguments.flag("judge") ? binding.judge : nil)
+        } else {
+            checker = QuoteChecker(store: store, embedder: LexicalEmbedder())
+        }
+        let report = await checker.check(text, locale: locale)
+        if arguments.flag("json") {
+            Terminal.out(try QuotePrinter.json(report))
+        } else {
+            for gate in report.gates {
+                var line = "\(gate.passed ? "pass" : "FAIL")  \(gate.gate.rawValue)"
+                if let score = gate.score { line += " (\(Self.format(score)))" }
+                if let reason = gate.reason { line += ": \(reason)" }
+                Terminal.out(line)
+            }
+            Terminal.out("\(report.accepted ? "accepted" : "rejected") (detected language: \(report.detectedLanguage ?? "unknown"))")
+        }
+        return report.accepted ? .success : .failure
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.3f", value)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import QuoteLibrary
+import QuoteLibraryHost
+import Tandem
+
+/// `tandem quote generate`: the quality pipeline on the configured models. Each attempt ends
+/// accepted (stored) or says why not; when the budget expires or no model can serve, a curated
+/// quote is offered instead.
+enum QuoteGenerateCommand: Command {
+    static let name = "quote generate"
+    static let summary = "generate quotes through the quality pipeline and store the accepted ones"
+    static let arguments = "[--locale L] [--count N] [--budget foreground|voice|batch] [--theme T] [--seed S] [--json]"
+    static let options: [OptionSpec] = [
+        .option("locale", "L", "language of the quote (en, de, es, fr, it, pt; default en)"),
+        .option("count", "N", "accepted quotes wanted (1...20, default 1)"),
+        .option("budget", "KIND", "foreground (45 s per attempt, default), voice (20 s per attempt) or batch (120 s for all)"),
+        .option("theme", "T", "a mood or theme for the line (\"morning courage\")"),
+        .option("seed", "S", "seed for sampling (attempt k uses S+k)"),
+        .option("budget-limit-ms", "N", "replace the budget's limit by N ms (tuning, tests)"),
+        .option("mode", "MODE", "prefer-local | prefer-cloud | local-only | cloud-only (overrides the config)"),
+        .flag("json", "print one JSON object with every attempt"),
+    ]
+    static let discussion = """
+        foreground and voice make up to N attempts, each within its own budget; batch shares one
+        120 s budget among all attempts (at most 4 per quote wanted). Streamed draft text is shown on
+        stderr when it is a terminal and is never stored unless the draft passes every gate.
+        Exit status: 0 when at least one quote was accepted; 5 when the budget expired; 4 when no
+        model could serve; 1 when every draft was rejected or refused, or storing failed.
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let locale = try QuotePrinter.locale(arguments, command: name)
+        let count = try arguments.integer("count") ?? 1
+        guard (1...20).contains(count) else { throw UsageError(name, "--count must be 1...20, got \(count)") }
+        let budgetName = arguments.string("budget") ?? Budget.Kind.foreground.rawValue
+        guard let kind = Budget.Kind(rawValue: budgetName) else {
+            throw UsageError(name, "--budget: expected foreground, voice or batch, got \"\(budgetName)\"")
+        }
+        let limit = try arguments.integer("budget-limit-ms").map { value throws(UsageError) -> Duration in
+            guard value >= 1 else { throw UsageError(name, "--budget-limit-ms must be at least 1, got \(value)") }
+            return .milliseconds(value)
+        }
+        let budget = Budget(kind: kind, limit: limit ?? Budget.standard(kind).limit)
+        let seed = try arguments.unsigned("seed")
+        let routing = try arguments.routingMode()
+
+        let config = try context.config()
+        let store = try context.writeLibrary(config)
+        let pipeline = try QuoteBinding(host: try context.host(), routing: routing).pipeline(store: store)
+        let theme = arguments.string("theme")
+        var outcomes: [GenerationOutcome] = []
+        if kind == .batch {
+            Terminal.progress("generating \(count) in one \(budget.limit) budget…")
+            outcomes = await pipeline.generateBatch(count: count, locale: locale, theme: theme, budget: budget, seed: seed)
+            Terminal.clearProgress()
+        } else {
+            while outcomes.filter({ $0.run.branch == .accepted }).count < count,
+                  outcomes.count < count * QuotePipeline.attemptsPerBatchQuote {
+                let attempt = outcomes.count
+                let outcome = await pipeline.generate(locale: locale, theme: theme, budget: budget,
+                                                      seed: seed.map { $0 &+ UInt64(attempt) }) { partial in
+                    Terminal.progress("attempt \(attempt + 1): \(partial)")
+                }
+                Terminal.clearProgress()
+                outcomes.append(outcome)
+                if [.timeout, .unavailable, .storageFailed].contains(outcome.run.branch) { break }
+            }
+        }
+        if outcomes.contains(where: { $0.run.branch == .accepted }) { try? store.recordActivity(on: CalendarDay(Date())) }
+
+        // When nothing new can be had in time, the curated library still serves.
+        let last = outcomes.last?.run.branch
+        let offered = outcomes.contains(where: { $0.run.branch == .accepted }) || !(last == .timeout || last == .unavailable)
+            ? nil : try store.list(source: .curated, locale: locale, limit: QuoteStore.maximumListLimit)
+                .randomElement()
+        if arguments.flag("json") {
+            Terminal.out(try QuotePrinter.json(GenerateReport(results: outcomes.map(GenerateReport.Attempt.init), offered: offered)))
+        } else {
+            for (index, outcome) in outcomes.enumerated() { Terminal.out("\(index + 1). \(describe(outcome))") }
+            if let offered { Terminal.out("instead, from the curated library: \(QuotePrinter.line(offered))") }
+        }
+        return exitCode(outcomes)
+    }
+
+    private static func describe(_ outcome: GenerationOutcome) -> String {
+        let run = outcome.run
+        let draft = run.draftText.map { " (draft: \($0))" } ?? ""
+        switch run.branch {
+        case .accepted:
+            return "accepted " + (outcome.quote.map(QuotePrinter.line) ?? "quote #\(run.quoteID ?? 0)")
+                + (run.noveltyProven ? "" : " [novelty not proven]")
+        case .rejected: return "rejected by \(run.gate ?? "a gate"): \(run.reason ?? "")\(draft)"
+        default: return "\(run.branch.rawValue): \(run.reason ?? "")\(draft)"
+        }
+    }
+
+    private static func exitCode(_ outcomes: [GenerationOutcome]) -> ExitCode {
+        let branches = outcomes.map(\.run.branch)
+        if branches.contains(.accepted) { return .success }
+        if branches.contains(.timeout) { return .cancelled }
+        if branches.contains(.unavailable) { return .unavailable }
+        return .failure
+    }
+}
+
+/// What `quote generate --json` prints.
+struct GenerateReport: Encodable {
+    struct Attempt: Encodable {
+        let branch: String
+        let gate: String?
+        let reason: String?
+        let draft: String?
+        let modelVersion: String?
+        let elapsedMilliseconds: Int
+        let noveltyProven: Bool
+        let judgeSource: String?
+        let persistence: String
+        let gates: [GateResult]
+        let quote: StoredQuote?
+
+        init(_ outcome: GenerationOutcome) {
+            let run = outcome.run
+            (branch, gate, reason, draft, modelVersion) = (run.branch.rawValue, run.gate, run.reason, run.draftText, run.modelVersion)
+            (elapsedMilliseconds, noveltyProven, judgeSource) = (run.elapsedMilliseconds, run.noveltyProven, run.judgeSource)
+            (persistence, gates, quote) = (run.persistence.description, outcome.gates, outcome.quote)
+        }
+    }
+    let results: [Attempt]
+    /// A curated quote offered when the budget expired or no model could serve.
+    let offered: StoredQuote?
+}
