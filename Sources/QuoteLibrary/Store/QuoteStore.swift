@@ -19,8 +19,7 @@ public final class QuoteStore: @unchecked Sendable {
     /// Opens (creating if needed) and migrates. `maximumPageCount` caps the file size in pages
     /// (an operator limit; tests use it to simulate a full disk).
     public static func open(path: String, maximumPageCount: Int? = nil) throws -> QuoteStore {
-        let connection = try SQLiteConnection(path: path, mode: .readWrite)
-        try SchemaMigrations.migrate(connection)
+        let connection = try openMigrated(path: path)
         if let maximumPageCount {
             guard maximumPageCount > 0 else {
                 throw StoreError(.invalidArgument, "maximumPageCount must be positive, got \(maximumPageCount)")
@@ -28,6 +27,22 @@ public final class QuoteStore: @unchecked Sendable {
             _ = try connection.scalarInt("PRAGMA max_page_count = \(maximumPageCount)")
         }
         return QuoteStore(connection: connection)
+    }
+
+    /// Two processes creating the same file at once can get SQLITE_BUSY from SQLite without its
+    /// busy handler being consulted (switching a new file to WAL, or recovering its WAL index),
+    /// so the set-up is retried, with the same patience as the busy timeout.
+    private static func openMigrated(path: String) throws -> SQLiteConnection {
+        let deadline = ContinuousClock.now + .milliseconds(Int(SQLiteConnection.busyTimeoutMilliseconds))
+        while true {
+            do {
+                let connection = try SQLiteConnection(path: path, mode: .readWrite)
+                try SchemaMigrations.migrate(connection)
+                return connection
+            } catch let error as StoreError where error.code == .busy && ContinuousClock.now < deadline {
+                usleep(useconds_t.random(in: 5_000...25_000))
+            }
+        }
     }
 
     /// Opens an existing, already migrated library for reading only.
