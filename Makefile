@@ -105,10 +105,11 @@ bench-routing: deps build plugins
 bench-plugin-load: plugins
 	$(BUILD_DIR)/tandem-bench-plugin-load $(PLUGINS_DIR)
 
-# The local runner's speed and memory against llama.cpp's figures, at 1 and 2 threads.
+# The local runner's speed and memory against llama.cpp's figures, at 1 and 2 threads; with
+# LLAMA_BENCH=/path/to/llama-bench (a local llama.cpp build), also against it, runs interleaved.
 BENCH_RUNS ?= 5
 bench-llama: deps model build
-	@for t in 1 2; do $(BUILD_DIR)/tandem-llama bench $(MODEL_FILE) -t $$t -p 128 -n 128 -r $(BENCH_RUNS); done
+	@for t in 1 2; do $(BUILD_DIR)/tandem-llama bench $(MODEL_FILE) -t $$t -p 128 -n 128 -r $(BENCH_RUNS) $(if $(LLAMA_BENCH),--llama-bench $(LLAMA_BENCH)); done
 
 # Cloud plugin: SSE + JSON parse throughput and mock-to-callback event latency.
 bench-cloud: deps build
