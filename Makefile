@@ -110,10 +110,11 @@ bench-plugin-load: plugins
 bench-quote-today: build
 	$(BUILD_DIR)/tandem-bench-quote-today 50
 
-# The local runner's speed and memory against llama.cpp's figures, at 1 and 2 threads.
+# The local runner's speed and memory against llama.cpp's figures, at 1 and 2 threads; with
+# LLAMA_BENCH=/path/to/llama-bench (a local llama.cpp build), also against it, runs interleaved.
 BENCH_RUNS ?= 5
 bench-llama: deps model build
-	@for t in 1 2; do $(BUILD_DIR)/tandem-llama bench $(MODEL_FILE) -t $$t -p 128 -n 128 -r $(BENCH_RUNS); done
+	@for t in 1 2; do $(BUILD_DIR)/tandem-llama bench $(MODEL_FILE) -t $$t -p 128 -n 128 -r $(BENCH_RUNS) $(if $(LLAMA_BENCH),--llama-bench $(LLAMA_BENCH)); done
 
 # Local runner plugin: decoding through the ABI, unguided vs guided (target ratio >= 0.7).
 bench-llama-plugin: model plugins

@@ -1,9 +1,10 @@
 import Foundation
 import LlamaEngine
 
-/// `bench FILE [-t THREADS] [-p 128] [-n 128] [-r RUNS] [--json]`: prompt processing and
-/// generation speed like llama-bench (generation from an empty cache, one token per step),
-/// cold time to first token, peak RSS, and the ratio to llama.cpp's figures on this machine kind.
+/// `bench FILE [-t THREADS] [-p 128] [-n 128] [-r RUNS] [--llama-bench PATH] [--json]`: prompt
+/// processing and generation speed like llama-bench (generation from an empty cache, one token per
+/// step), cold time to first token, peak RSS, and the ratio to llama.cpp's figures on this machine
+/// kind; with `--llama-bench`, also the ratio to that llama-bench run interleaved with ours.
 enum BenchCommand {
     /// llama.cpp (CPU build) on SmolLM2-135M-Instruct Q4_1, measured on this machine kind
     /// (issue 3): threads → (pp128, tg128) tokens/s; peak RSS 135 MiB at context 512.
@@ -17,6 +18,7 @@ enum BenchCommand {
         let generateLength = try args.intOption("-n", default: 128)
         let runs = try args.intOption("-r", default: 5)
         let json = args.flag("--json")
+        let baseline = try args.option("--llama-bench").map { LlamaBenchBaseline(executable: $0, model: path, threads: threads) }
         try args.finish()
         guard promptLength > 0, generateLength > 0, runs > 0 else { throw UsageError(description: "-p, -n and -r must be positive") }
 
@@ -32,7 +34,13 @@ enum BenchCommand {
         // Wall-clock rates, and the rates per CPU-second of each thread (process CPU time / threads):
         // on a shared, busy machine the second shows what the code does with the CPU it gets.
         var pp: [Double] = [], tg: [Double] = [], ppCPU: [Double] = [], tgCPU: [Double] = []
+        var basePP: [Double] = [], baseTG: [Double] = []
         for _ in 0..<runs {
+            if let baseline {
+                let rates = try baseline.measure(prompt: promptLength, generate: generateLength)
+                basePP.append(rates.pp)
+                baseTG.append(rates.tg)
+            }
             session.reset()
             var (t0, c0) = (now(), cpuTime())
             try session.evaluate(prompt) { _, _ in }
@@ -50,6 +58,7 @@ enum BenchCommand {
         let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
         let rss = peakRSSMiB()
         let ref = reference[threads]
+        let baseCold = try baseline?.coldFirstToken(prompt: promptLength)
         if json {
             func stats(_ v: [Double]) -> String {
                 let s = v.sorted()
@@ -61,7 +70,7 @@ enum BenchCommand {
                 "peak_rss_mib": \(rss), "cold_first_token_s": \(coldFirstToken), \
                 "ratio_pp": \(ref.map { "\(median(pp) / $0.pp)" } ?? "null"), "ratio_tg": \(ref.map { "\(median(tg) / $0.tg)" } ?? "null"), \
                 "ratio_rss": \(rss / referenceRSS), "pp_per_cpu_second": \(median(ppCPU)), "tg_per_cpu_second": \(median(tgCPU)), \
-                "load_average": \(load)}
+                "load_average": \(load), "llama_bench": \(baseline == nil ? "null" : "{\"pp\": \(stats(basePP)), \"tg\": \(stats(baseTG)), \"cold_s\": \(baseCold!)}")}
                 """)
             return
         }
@@ -75,6 +84,16 @@ enum BenchCommand {
         }
         print(String(format: "  peak RSS %.1f MiB (%.2fx of llama.cpp's %.0f MiB at context 512)", rss, rss / referenceRSS, referenceRSS))
         print(String(format: "  cold time to first token (process start, %d-token prompt): %.3f s", promptLength, coldFirstToken))
+        if let baseCold {
+            print("  llama-bench interleaved (\(runs) runs each, same threads):")
+            for (name, ours, theirs) in [("pp\(promptLength)", pp, basePP), ("tg\(generateLength)", tg, baseTG)] {
+                let s = theirs.sorted()
+                print("  " + name.padding(toLength: 6, withPad: " ", startingAt: 0)
+                      + String(format: " %8.1f %8.1f %8.1f   ours/llama.cpp %.2fx (medians)", s.first!, median(theirs), s.last!, median(ours) / median(theirs)))
+            }
+            print(String(format: "  llama.cpp cold (process start to exit of one %d-token prompt, no warm-up): %.3f s; ours/llama.cpp %.2fx",
+                         promptLength, baseCold, coldFirstToken / baseCold))
+        }
     }
 
     static func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }

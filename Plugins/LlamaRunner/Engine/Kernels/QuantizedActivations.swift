@@ -27,12 +27,24 @@ public final class QuantizedActivations: @unchecked Sendable {
 
     /// Quantises `tokens` rows of `columns` floats (row stride `stride`).
     public func quantize(_ x: UnsafePointer<Float>, tokens: Int, columns: Int, stride: Int) {
+        prepare(tokens: tokens, columns: columns)
+        quantizeBlocks(x, stride: stride, blocks: 0..<columns / 32)
+    }
+
+    /// Sets the shape for `quantizeBlocks`, which threads then call on their own blocks.
+    public func prepare(tokens: Int, columns: Int) {
         precondition(columns % 32 == 0 && tokens * columns <= capacity)
         self.tokens = tokens
         self.columns = columns
+    }
+
+    /// Quantises blocks `blocks` (of 32 columns) of every token, in the shape set by `prepare`;
+    /// disjoint block ranges may be quantised concurrently.
+    public func quantizeBlocks(_ x: UnsafePointer<Float>, stride: Int, blocks: Range<Int>) {
+        let perToken = columns / 32
         for t in 0..<tokens {
-            for b in 0..<columns / 32 {
-                Self.quantizeBlock(x + t * stride + b * 32, qs + t * columns + b * 32, d + t * (columns / 32) + b, s + t * (columns / 32) + b)
+            for b in blocks {
+                Self.quantizeBlock(x + t * stride + b * 32, qs + t * columns + b * 32, d + t * perToken + b, s + t * perToken + b)
             }
         }
     }

@@ -86,9 +86,10 @@ public final class LlamaSession: @unchecked Sendable {
         rope.angles(start: start, count: T, cos: ws.ropeCos, sin: ws.ropeSin)
         let pairs = rope.pairs
 
-        func project(_ w: WeightMatrix, _ x: UnsafeMutablePointer<Float>, _ xStride: Int, into out: UnsafeMutablePointer<Float>, part: Int) {
+        func project(_ w: WeightMatrix, _ x: UnsafeMutablePointer<Float>, _ xStride: Int, into out: UnsafeMutablePointer<Float>, part: Int,
+                     from input: QuantizedActivations? = nil, granule: Int = 4) {
             MatMul.multiply(
-                w, xq: xq, xf: x, xStride: xStride, rows: ThreadPool.share(of: w.rows, part: part, parts: threads, granule: 4),
+                w, xq: input ?? xq, xf: x, xStride: xStride, rows: ThreadPool.share(of: w.rows, part: part, parts: threads, granule: granule),
                 out: out, outStride: w.rows, scratch: ws.rowScratch + part * ws.rowScratchLength)
         }
 
@@ -123,13 +124,19 @@ public final class LlamaSession: @unchecked Sendable {
             // Feed-forward block.
             for t in 0..<T { VectorOps.rmsNorm(ws.hidden + t * d, layer.ffnNorm, ws.normed + t * d, d, epsilon: hp.rmsEpsilon) }
             xq.quantize(ws.normed, tokens: T, columns: d, stride: d)
+            // Each thread applies SwiGLU to its own rows (whole blocks of 32) and quantises them
+            // for the down projection: no serial step between the two products.
+            let ffq = ws.quantizedFeedForward
+            ffq.prepare(tokens: T, columns: ff)
             pool.run { i in
-                project(layer.gate, ws.normed, d, into: ws.gate, part: i)
-                project(layer.up, ws.normed, d, into: ws.up, part: i)
+                project(layer.gate, ws.normed, d, into: ws.gate, part: i, granule: 32)
+                project(layer.up, ws.normed, d, into: ws.up, part: i, granule: 32)
+                let rows = ThreadPool.share(of: ff, part: i, parts: threads, granule: 32)
+                guard !rows.isEmpty else { return }
+                for t in 0..<T { VectorOps.swiGLU(ws.gate + t * ff + rows.lowerBound, ws.up + t * ff + rows.lowerBound, rows.count) }
+                ffq.quantizeBlocks(ws.gate, stride: ff, blocks: rows.lowerBound / 32..<rows.upperBound / 32)
             }
-            VectorOps.swiGLU(ws.gate, ws.up, T * ff)
-            xq.quantize(ws.gate, tokens: T, columns: ff, stride: ff)
-            pool.run { i in project(layer.down, ws.gate, ff, into: ws.projected, part: i) }
+            pool.run { i in project(layer.down, ws.gate, ff, into: ws.projected, part: i, from: ffq) }
             VectorOps.add(ws.projected, into: ws.hidden, T * d)
         }
 

@@ -9,6 +9,9 @@ final class Workspace {
     /// One dequantised weight row per thread, for types without an integer kernel.
     let rowScratch: UnsafeMutablePointer<Float>
     let quantized: QuantizedActivations
+    /// The feed-forward activations quantised inside the gate/up step, while `quantized` still
+    /// holds that step's input.
+    let quantizedFeedForward: QuantizedActivations
     let logits: UnsafeMutablePointer<Float>
     let contextLength: Int
     let rowScratchLength: Int
@@ -40,6 +43,7 @@ final class Workspace {
         rowScratch = buffer(threads * rowScratchLength)
         logits = buffer(vocabulary)
         quantized = QuantizedActivations(capacity: batch * max(hp.embedding, hp.feedForward, hp.qDim))
+        quantizedFeedForward = QuantizedActivations(capacity: batch * hp.feedForward)
         self.all = all
     }
 
