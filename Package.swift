@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "CloudHTTPSPlugin", dependencies: ["CloudHTTPSCore", "CTandemABI", "TandemBridge", "TandemPluginKit"],
                 path: "Plugins/CloudHTTPS/Plugin"),
         // The local runner's engine: GGUF, tensors, tokenizers, templates, forward pass, sampling.
-        .target(name: "LlamaEngine", dependencies: ["LlamaKernels"], path: "Plugins/LlamaRunner/Engine"),
+        .target(name: "LlamaEngine", dependencies: ["LlamaKernels"], path: "Plugins/LlamaRunner/Engine", exclude: ["README.md"]),
         // x86 intrinsics kernels for the engine, chosen at run time (Swift SIMD is the fallback).
         .target(name: "LlamaKernels", path: "Plugins/LlamaRunner/Kernels"),
         // The runner's companion tool (inspect, tokenize, complete, score, bench), from the same engine.
