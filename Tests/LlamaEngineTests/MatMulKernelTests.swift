@@ -64,6 +64,44 @@ import Testing
     }
 }
 
+/// A token's products do not depend on the batch it comes in: the one-token (generation) path and
+/// the batched (prompt) path sum every block in the same order, so a prompt evaluated in chunks,
+/// or a cached prefix, gives the same logits bit for bit.
+@Suite struct KernelBatchInvarianceTests {
+    @Test(arguments: MatMul.Implementation.allCases.filter { $0.isSupported })
+    func oneTokenAloneEqualsItsRowInABatch(_ implementation: MatMul.Implementation) throws {
+        let file = try GGUFFile(path: TestPaths.defaultModel)
+        var rng = SplitMix(seed: 5)
+        for name in ["blk.2.ffn_gate.weight", "blk.2.ffn_down.weight", "token_embd.weight"] {
+            let w = WeightMatrix(file: file, info: file.tensor(named: name)!)
+            let columns = w.columns, rows = min(w.rows, 37), tokens = 7
+            var x = [Float](repeating: 0, count: tokens * columns)
+            for i in x.indices { x[i] = Float(Int(rng.next() % 20001) - 10000) / 5000 }
+            let scratch = UnsafeMutablePointer<Float>.allocate(capacity: columns)
+            defer { scratch.deallocate() }
+            func products(tokens: Int, from first: Int) -> [Float] {
+                let xq = QuantizedActivations(capacity: tokens * columns)
+                var out = [Float](repeating: .nan, count: tokens * rows)
+                x.withUnsafeBufferPointer { xf in
+                    let start = xf.baseAddress! + first * columns
+                    xq.quantize(start, tokens: tokens, columns: columns, stride: columns)
+                    out.withUnsafeMutableBufferPointer { o in
+                        MatMul.multiply(w, xq: xq, xf: start, xStride: columns, rows: 0..<rows, out: o.baseAddress!,
+                                        outStride: rows, scratch: scratch, implementation: implementation)
+                    }
+                }
+                return out
+            }
+            let batch = products(tokens: tokens, from: 0)
+            for t in 0..<tokens {
+                let alone = products(tokens: 1, from: t)
+                let inBatch = Array(batch[t * rows..<(t + 1) * rows])
+                #expect(alone.map(\.bitPattern) == inBatch.map(\.bitPattern), "\(name) token \(t): alone \(alone.prefix(3)) vs batch \(inBatch.prefix(3))")
+            }
+        }
+    }
+}
+
 /// A small deterministic generator for test data.
 struct SplitMix {
     var state: UInt64

@@ -53,7 +53,7 @@ public enum MatMul {
         if hasIntegerKernel(w.type) {
             switch implementation {
             case .avx2, .avx512vnni:
-                var x = lk_activations(qs: xq.qs, d: xq.d, s: xq.s, tokens: Int32(xq.tokens), columns: Int32(xq.columns))
+                var x = lk_activations(qs: xq.qs, scales: xq.scales, tokens: Int32(xq.tokens), columns: Int32(xq.columns))
                 let rc = lk_matmul(Int32(w.type.rawValue), implementation.kernelFeatures, w.data.assumingMemoryBound(to: UInt8.self),
                                    w.rowBytes, Int32(rows.lowerBound), Int32(rows.upperBound), &x, out, outStride)
                 precondition(rc == 0, "intrinsics kernel refused \(w.type.name)")

@@ -1,26 +1,26 @@
 /// Activations quantised to 8-bit blocks of 32 values, as llama.cpp does before every weight
 /// product: per block a scale `d` (max |x| / 127) and `s` = d × (sum of the quants), which the
-/// Q4_1 kernel needs for the weight minimum. Buffers are allocated once and reused.
+/// Q4_1 kernel needs for the weight minimum. `d` and `s` are stored side by side (`scales[2b]`,
+/// `scales[2b + 1]`) so a kernel multiplies both by the weight's (scale, minimum) in one
+/// instruction. Buffers are allocated once and reused.
 public final class QuantizedActivations: @unchecked Sendable {
     public let capacity: Int
     public private(set) var tokens = 0
     public private(set) var columns = 0
     public let qs: UnsafeMutablePointer<Int8>
-    public let d: UnsafeMutablePointer<Float>
-    public let s: UnsafeMutablePointer<Float>
+    /// Per block of every token: d, then s.
+    public let scales: UnsafeMutablePointer<Float>
 
     /// Room for `capacity` values (tokens × columns), columns a multiple of 32.
     public init(capacity: Int) {
         self.capacity = capacity
         qs = .allocate(capacity: capacity + 64)
-        d = .allocate(capacity: capacity / 32 + 1)
-        s = .allocate(capacity: capacity / 32 + 1)
+        scales = .allocate(capacity: 2 * (capacity / 32 + 1))
     }
 
     deinit {
         qs.deallocate()
-        d.deallocate()
-        s.deallocate()
+        scales.deallocate()
     }
 
     public var blocksPerToken: Int { columns / 32 }
@@ -44,7 +44,7 @@ public final class QuantizedActivations: @unchecked Sendable {
         let perToken = columns / 32
         for t in 0..<tokens {
             for b in blocks {
-                Self.quantizeBlock(x + t * stride + b * 32, qs + t * columns + b * 32, d + t * perToken + b, s + t * perToken + b)
+                Self.quantizeBlock(x + t * stride + b * 32, qs + t * columns + b * 32, scales + 2 * (t * perToken + b))
             }
         }
     }
@@ -55,7 +55,7 @@ public final class QuantizedActivations: @unchecked Sendable {
     /// rounds to an integer in the low mantissa bits) because Swift's float-to-int conversions
     /// do not vectorise; bit casts cannot trap, so NaN or infinite inputs (broken weights) give
     /// meaningless quants but never a crash.
-    @inline(__always) static func quantizeBlock(_ x: UnsafePointer<Float>, _ q: UnsafeMutablePointer<Int8>, _ d: UnsafeMutablePointer<Float>, _ s: UnsafeMutablePointer<Float>) {
+    @inline(__always) static func quantizeBlock(_ x: UnsafePointer<Float>, _ q: UnsafeMutablePointer<Int8>, _ ds: UnsafeMutablePointer<Float>) {
         let raw = UnsafeRawPointer(x)
         let v0 = raw.loadUnaligned(as: SIMD16<Float>.self), v1 = raw.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self)
         let absMask = SIMD16<UInt32>(repeating: 0x7FFF_FFFF)
@@ -69,7 +69,7 @@ public final class QuantizedActivations: @unchecked Sendable {
         UnsafeMutableRawPointer(q).storeBytes(of: SIMD16<Int8>(truncatingIfNeeded: i0), as: SIMD16<Int8>.self)
         UnsafeMutableRawPointer(q).storeBytes(of: SIMD16<Int8>(truncatingIfNeeded: i1), toByteOffset: 16, as: SIMD16<Int8>.self)
         let scale = Float(Float16(amax / 127))
-        d.pointee = scale
-        s.pointee = Float(Float16(scale * Float((i0 &+ i1).wrappedSum())))
+        ds[0] = scale
+        ds[1] = Float(Float16(scale * Float((i0 &+ i1).wrappedSum())))
     }
 }

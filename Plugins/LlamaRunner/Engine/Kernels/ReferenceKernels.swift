@@ -3,7 +3,7 @@
 enum ReferenceKernels {
     static func dot(_ type: TensorType, _ w: UnsafeRawPointer, _ x: QuantizedActivations, token: Int) -> Float {
         let blocks = x.blocksPerToken
-        let q = x.qs + token * x.columns, d = x.d + token * blocks, s = x.s + token * blocks
+        let q = x.qs + token * x.columns, ds = x.scales + 2 * token * blocks
         var total: Float = 0
         for b in 0..<blocks {
             var isum = 0
@@ -14,18 +14,18 @@ enum ReferenceKernels {
                     let byte = p.load(fromByteOffset: 2 + j, as: UInt8.self)
                     isum += (Int(byte & 0xF) - 8) * Int(q[32 * b + j]) + (Int(byte >> 4) - 8) * Int(q[32 * b + j + 16])
                 }
-                total += Dequantize.half(p, 0) * d[b] * Float(isum)
+                total += Dequantize.half(p, 0) * ds[2 * b] * Float(isum)
             case .q4_1:
                 let p = w + b * 20
                 for j in 0..<16 {
                     let byte = p.load(fromByteOffset: 4 + j, as: UInt8.self)
                     isum += Int(byte & 0xF) * Int(q[32 * b + j]) + Int(byte >> 4) * Int(q[32 * b + j + 16])
                 }
-                total += Dequantize.half(p, 0) * d[b] * Float(isum) + Dequantize.half(p, 2) * s[b]
+                total += Dequantize.half(p, 0) * ds[2 * b] * Float(isum) + Dequantize.half(p, 2) * ds[2 * b + 1]
             case .q8_0:
                 let p = w + b * 34
                 for j in 0..<32 { isum += Int(p.load(fromByteOffset: 2 + j, as: Int8.self)) * Int(q[32 * b + j]) }
-                total += Dequantize.half(p, 0) * d[b] * Float(isum)
+                total += Dequantize.half(p, 0) * ds[2 * b] * Float(isum)
             default:
                 preconditionFailure("\(type.name) has no integer kernel")
             }

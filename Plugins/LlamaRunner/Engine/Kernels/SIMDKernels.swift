@@ -7,18 +7,20 @@ enum SIMDKernels {
         for r in rows {
             let row = w.row(r)
             for t in 0..<x.tokens {
-                let q = UnsafeRawPointer(x.qs + t * x.columns), d = x.d + t * blocks, s = x.s + t * blocks
+                let q = UnsafeRawPointer(x.qs + t * x.columns), ds = x.scales + 2 * t * blocks
                 let v: Float
                 switch w.type {
-                case .q4_1: v = dotQ4_1(row, q, d, s, blocks)
-                case .q4_0: v = dotQ4_0(row, q, d, s, blocks)
-                case .q8_0: v = dotQ8_0(row, q, d, blocks)
+                case .q4_1: v = dotQ4_1(row, q, ds, blocks)
+                case .q4_0: v = dotQ4_0(row, q, ds, blocks)
+                case .q8_0: v = dotQ8_0(row, q, ds, blocks)
                 default: preconditionFailure("\(w.type.name) has no integer kernel")
                 }
                 out[t * outStride + r] = v
             }
         }
     }
+
+    // `ds` holds each activation block's scale d and sum s side by side (QuantizedActivations).
 
     /// Sum of nibble × activation over a 32-value block; `offset` is subtracted from each nibble
     /// (8 for Q4_0's signed nibbles, 0 for Q4_1).
@@ -31,27 +33,27 @@ enum SIMDKernels {
         return SIMD16<Int32>(truncatingIfNeeded: lo &* a0 &+ hi &* a1).wrappedSum()
     }
 
-    static func dotQ4_1(_ w: UnsafeRawPointer, _ q: UnsafeRawPointer, _ d: UnsafePointer<Float>, _ s: UnsafePointer<Float>, _ blocks: Int) -> Float {
+    static func dotQ4_1(_ w: UnsafeRawPointer, _ q: UnsafeRawPointer, _ ds: UnsafePointer<Float>, _ blocks: Int) -> Float {
         var acc: Float = 0
         for b in 0..<blocks {
             let p = w + 20 * b
             let isum = nibbleProducts(p.loadUnaligned(fromByteOffset: 4, as: SIMD16<UInt8>.self), q + 32 * b)
-            acc += HalfFloat.load(p) * d[b] * Float(isum) + HalfFloat.load(p, 2) * s[b]
+            acc += HalfFloat.load(p) * ds[2 * b] * Float(isum) + HalfFloat.load(p, 2) * ds[2 * b + 1]
         }
         return acc
     }
 
-    static func dotQ4_0(_ w: UnsafeRawPointer, _ q: UnsafeRawPointer, _ d: UnsafePointer<Float>, _ s: UnsafePointer<Float>, _ blocks: Int) -> Float {
+    static func dotQ4_0(_ w: UnsafeRawPointer, _ q: UnsafeRawPointer, _ ds: UnsafePointer<Float>, _ blocks: Int) -> Float {
         var acc: Float = 0
         for b in 0..<blocks {
             let p = w + 18 * b
             let isum = nibbleProducts(p.loadUnaligned(fromByteOffset: 2, as: SIMD16<UInt8>.self), q + 32 * b, offset: 8)
-            acc += HalfFloat.load(p) * d[b] * Float(isum)
+            acc += HalfFloat.load(p) * ds[2 * b] * Float(isum)
         }
         return acc
     }
 
-    static func dotQ8_0(_ w: UnsafeRawPointer, _ q: UnsafeRawPointer, _ d: UnsafePointer<Float>, _ blocks: Int) -> Float {
+    static func dotQ8_0(_ w: UnsafeRawPointer, _ q: UnsafeRawPointer, _ ds: UnsafePointer<Float>, _ blocks: Int) -> Float {
         var acc: Float = 0
         for b in 0..<blocks {
             let p = w + 34 * b
@@ -60,7 +62,7 @@ enum SIMDKernels {
             let a0 = SIMD16<Int16>(truncatingIfNeeded: (q + 32 * b).loadUnaligned(as: SIMD16<Int8>.self))
             let a1 = SIMD16<Int16>(truncatingIfNeeded: (q + 32 * b).loadUnaligned(fromByteOffset: 16, as: SIMD16<Int8>.self))
             let isum = SIMD16<Int32>(truncatingIfNeeded: w0 &* a0).wrappedSum() &+ SIMD16<Int32>(truncatingIfNeeded: w1 &* a1).wrappedSum()
-            acc += HalfFloat.load(p) * d[b] * Float(isum)
+            acc += HalfFloat.load(p) * ds[2 * b] * Float(isum)
         }
         return acc
     }

@@ -17,19 +17,21 @@ enum {
 int lk_cpu_features(void);
 
 // Quantised activations: `tokens` rows of `columns` int8 values; per 32-value block a scale d
-// and s = d * (sum of the block's values).
+// and s = d * (sum of the block's values), stored side by side: scales[2b] = d, scales[2b+1] = s
+// for block b counted over every token. Borrowed for the duration of one lk_matmul call.
 typedef struct {
     const int8_t *qs;
-    const float *d;
-    const float *s;
+    const float *scales;
     int tokens;
     int columns;
 } lk_activations;
 
 // ggml type codes accepted: 2 (Q4_0), 3 (Q4_1), 8 (Q8_0).
 // out[t * out_stride + r] = weight row r . activation row t, for r in [row0, row1), every token.
+// Each (row, token) sum runs block by block in llama.cpp's order, so results do not depend on
+// the row range or on how many tokens are in the batch.
 // `features` selects the instruction set (one of the LK_* values the CPU has). Returns 0, or -1
-// when the type or feature is not supported (nothing written).
+// when the type or feature is not supported (nothing written). Thread-safe: callers split rows.
 int lk_matmul(int type, int features, const uint8_t *weights, size_t row_bytes, int row0, int row1,
               const lk_activations *x, float *out, size_t out_stride);
 

@@ -1,0 +1,168 @@
+// The integer matrix kernels for one x86 instruction set. llama_kernels.c includes this file
+// once per set, after defining:
+//   KERNEL(name)    the name with the set's suffix
+//   TARGET          the function attribute's target string
+//   DOT_U8S8(u, s)  sums of products of unsigned and signed bytes, in groups of four, into eight
+//                   int32 lanes
+//
+// Every (row, token) result is one chain summed block by block exactly as llama.cpp's vec_dot
+// sums it (acc = fma(dw*dx, block products, acc); Q4_1 also sums fma(mw, sx, extra)), so the
+// results match llama.cpp bit for bit whatever the tiling. Speed comes from doing less per block
+// and from running several chains at once, never from reordering a sum.
+
+// Block b's 32 quants from the 16 nibble bytes at p: low nibbles in lanes 0-15, high in 16-31.
+// One broadcast load, then a per-dword shift of 0 or 4 (bits crossing into the next byte are
+// masked off).
+__attribute__((target(TARGET), always_inline)) static inline __m256i KERNEL(nibbles)(const uint8_t *p) {
+    const __m256i raw = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p));
+    const __m256i shifted = _mm256_srlv_epi32(raw, _mm256_set_epi32(4, 4, 4, 4, 0, 0, 0, 0));
+    return _mm256_and_si256(shifted, _mm256_set1_epi8(0x0F));
+}
+
+__attribute__((target(TARGET), always_inline)) static inline float KERNEL(hsum)(__m256 v) {
+    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_add_ss(s, _mm_movehdup_ps(s));
+    return _mm_cvtss_f32(s);
+}
+
+// One 4-bit weight block, prepared once and used against every token of a tile: its quants as
+// unsigned bytes (Q4_0 keeps q - 8 in `sign` and |q - 8| in `u`, and moves the signs onto the
+// activations), and (d, m) as floats in lanes 0 and 1 (m = 0 for Q4_0).
+typedef struct {
+    __m256i u, sign;
+    __m128 dm;
+} KERNEL(q4_block);
+
+__attribute__((target(TARGET), always_inline)) static inline KERNEL(q4_block) KERNEL(q4_load)(int is_q4_1, const uint8_t *p) {
+    KERNEL(q4_block) w;
+    const __m256i q = KERNEL(nibbles)(p + (is_q4_1 ? 4 : 2));
+    if (is_q4_1) {
+        w.u = q;
+        w.sign = q;
+        w.dm = _mm_cvtph_ps(_mm_loadu_si32(p));
+    } else {
+        w.sign = _mm256_sub_epi8(q, _mm256_set1_epi8(8));
+        w.u = _mm256_sign_epi8(w.sign, w.sign);
+        w.dm = _mm_cvtph_ps(_mm_loadu_si16(p));
+    }
+    return w;
+}
+
+// acc += dw*dx * (w . x) over one block; for Q4_1 also extra (lane 1) += mw*sx. `xds` points at
+// the activation block's (d, s) pair, so one instruction forms both products.
+__attribute__((target(TARGET), always_inline)) static inline void KERNEL(q4_step)(int is_q4_1, const KERNEL(q4_block) *w,
+    const int8_t *xq, const float *xds, __m256 *acc, __m128 *extra) {
+    __m256i a = _mm256_loadu_si256((const __m256i *)xq);
+    if (!is_q4_1) a = _mm256_sign_epi8(a, w->sign);
+    const __m256 prod = _mm256_cvtepi32_ps(DOT_U8S8(w->u, a));
+    const __m128 xdxs = _mm_castpd_ps(_mm_load_sd((const double *)xds));
+    *acc = _mm256_fmadd_ps(_mm256_broadcastss_ps(_mm_mul_ps(w->dm, xdxs)), prod, *acc);
+    // A fused multiply-add, as compilers contract llama.cpp's `summs += m * s`.
+    if (is_q4_1) *extra = _mm_fmadd_ps(w->dm, xdxs, *extra);
+}
+
+__attribute__((target(TARGET), always_inline)) static inline float KERNEL(q4_result)(int is_q4_1, __m256 acc, __m128 extra) {
+    return is_q4_1 ? KERNEL(hsum)(acc) + _mm_cvtss_f32(_mm_movehdup_ps(extra)) : KERNEL(hsum)(acc);
+}
+
+// Q4_1: w = d*q + m, so w.x = dw*dx*sum(q*qx) + m*sx. Q4_0: w = d*(q-8), summed exactly as signed
+// bytes with the |w| / sign(x, w) trick.
+// One token (generation): two rows at a time, two independent chains, while the weights of the
+// rows a few kilobytes ahead are prefetched (two interleaved row streams defeat the hardware
+// prefetcher on its own; measured with `make bench`). Several tokens (a prompt): each weight
+// block is prepared once per tile of TOKEN_TILE tokens.
+__attribute__((target(TARGET), always_inline)) static inline void KERNEL(q4_body)(int is_q4_1, const uint8_t *w, size_t row_bytes,
+    int row0, int row1, const lk_activations *x, float *out, size_t out_stride) {
+    const int blocks = x->columns / 32, bb = is_q4_1 ? 20 : 18;
+    int r = row0;
+    if (x->tokens == 1) {
+        for (; r + 2 <= row1; r += 2) {
+            const uint8_t *p0 = w + (size_t)r * row_bytes, *p1 = p0 + row_bytes;
+            __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
+            __m128 extra0 = _mm_setzero_ps(), extra1 = _mm_setzero_ps();
+            for (int b = 0; b < blocks; b++) {
+                // Two rows of 20-byte blocks advance 40 bytes a step: one line keeps ahead.
+                _mm_prefetch((const char *)p0 + PREFETCH_DISTANCE + b * 64, _MM_HINT_T0);
+                const KERNEL(q4_block) w0 = KERNEL(q4_load)(is_q4_1, p0 + b * bb);
+                const KERNEL(q4_block) w1 = KERNEL(q4_load)(is_q4_1, p1 + b * bb);
+                KERNEL(q4_step)(is_q4_1, &w0, x->qs + b * 32, x->scales + 2 * b, &acc0, &extra0);
+                KERNEL(q4_step)(is_q4_1, &w1, x->qs + b * 32, x->scales + 2 * b, &acc1, &extra1);
+            }
+            out[r] = KERNEL(q4_result)(is_q4_1, acc0, extra0);
+            out[r + 1] = KERNEL(q4_result)(is_q4_1, acc1, extra1);
+        }
+    }
+    for (; r < row1; r++) {
+        const uint8_t *row = w + (size_t)r * row_bytes;
+        for (int t0 = 0; t0 < x->tokens; t0 += TOKEN_TILE) {
+            const int nt = x->tokens - t0 < TOKEN_TILE ? x->tokens - t0 : TOKEN_TILE;
+            __m256 acc[TOKEN_TILE];
+            __m128 extra[TOKEN_TILE];
+            for (int j = 0; j < TOKEN_TILE; j++) {
+                acc[j] = _mm256_setzero_ps();
+                extra[j] = _mm_setzero_ps();
+            }
+            for (int b = 0; b < blocks; b++) {
+                const KERNEL(q4_block) wb = KERNEL(q4_load)(is_q4_1, row + b * bb);
+                for (int j = 0; j < nt; j++) {
+                    const size_t xb = (size_t)(t0 + j) * blocks + b;
+                    KERNEL(q4_step)(is_q4_1, &wb, x->qs + xb * 32, x->scales + 2 * xb, &acc[j], &extra[j]);
+                }
+            }
+            for (int j = 0; j < nt; j++) out[(size_t)(t0 + j) * out_stride + r] = KERNEL(q4_result)(is_q4_1, acc[j], extra[j]);
+        }
+    }
+}
+
+// The two 4-bit types as separate instantiations, so the type tests fold away.
+__attribute__((target(TARGET))) static void KERNEL(q4)(int is_q4_1, const uint8_t *w, size_t row_bytes, int row0, int row1,
+    const lk_activations *x, float *out, size_t out_stride) {
+    if (is_q4_1) KERNEL(q4_body)(1, w, row_bytes, row0, row1, x, out, out_stride);
+    else KERNEL(q4_body)(0, w, row_bytes, row0, row1, x, out, out_stride);
+}
+
+// Q8_0: signed weights; |w| (unsigned) times x with w's sign (signed) keeps u8 x s8 products.
+__attribute__((target(TARGET), always_inline)) static inline void KERNEL(q8_0_step)(const uint8_t *p, const int8_t *xq,
+    const float *xds, __m256 *acc) {
+    const __m256i q = _mm256_loadu_si256((const __m256i *)(p + 2));
+    const __m256i a = _mm256_loadu_si256((const __m256i *)xq);
+    const __m256 prod = _mm256_cvtepi32_ps(DOT_U8S8(_mm256_sign_epi8(q, q), _mm256_sign_epi8(a, q)));
+    const __m128 scale = _mm_mul_ss(_mm_cvtph_ps(_mm_loadu_si16(p)), _mm_load_ss(xds));
+    *acc = _mm256_fmadd_ps(_mm256_broadcastss_ps(scale), prod, *acc);
+}
+
+__attribute__((target(TARGET))) static void KERNEL(q8_0)(const uint8_t *w, size_t row_bytes, int row0, int row1,
+    const lk_activations *x, float *out, size_t out_stride) {
+    const int blocks = x->columns / 32;
+    int r = row0;
+    if (x->tokens == 1) {
+        for (; r + 2 <= row1; r += 2) {
+            const uint8_t *p0 = w + (size_t)r * row_bytes, *p1 = p0 + row_bytes;
+            __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
+            for (int b = 0; b < blocks; b++) {
+                // Two rows of 34-byte blocks advance 68 bytes a step: two lines keep ahead.
+                _mm_prefetch((const char *)p0 + PREFETCH_DISTANCE + b * 128, _MM_HINT_T0);
+                _mm_prefetch((const char *)p0 + PREFETCH_DISTANCE + b * 128 + 64, _MM_HINT_T0);
+                KERNEL(q8_0_step)(p0 + b * 34, x->qs + b * 32, x->scales + 2 * b, &acc0);
+                KERNEL(q8_0_step)(p1 + b * 34, x->qs + b * 32, x->scales + 2 * b, &acc1);
+            }
+            out[r] = KERNEL(hsum)(acc0);
+            out[r + 1] = KERNEL(hsum)(acc1);
+        }
+    }
+    for (; r < row1; r++) {
+        const uint8_t *row = w + (size_t)r * row_bytes;
+        for (int t0 = 0; t0 < x->tokens; t0 += TOKEN_TILE) {
+            const int nt = x->tokens - t0 < TOKEN_TILE ? x->tokens - t0 : TOKEN_TILE;
+            __m256 acc[TOKEN_TILE];
+            for (int j = 0; j < TOKEN_TILE; j++) acc[j] = _mm256_setzero_ps();
+            for (int b = 0; b < blocks; b++)
+                for (int j = 0; j < nt; j++) {
+                    const size_t xb = (size_t)(t0 + j) * blocks + b;
+                    KERNEL(q8_0_step)(row + b * 34, x->qs + xb * 32, x->scales + 2 * xb, &acc[j]);
+                }
+            for (int j = 0; j < nt; j++) out[(size_t)(t0 + j) * out_stride + r] = KERNEL(hsum)(acc[j]);
+        }
+    }
+}
