@@ -19,6 +19,15 @@ __attribute__((target(TARGET), always_inline)) static inline __m256i KERNEL(nibb
     return _mm256_and_si256(shifted, _mm256_set1_epi8(0x0F));
 }
 
+// The half float at p, as a float in all eight lanes. All lanes stay in use: when only lane 0 is,
+// the compiler turns the load into a 16-bit insert that merges into whatever register it picks,
+// an accumulator included, and two rows' sums become one dependency chain.
+__attribute__((target(TARGET), always_inline)) static inline __m256 KERNEL(half8)(const uint8_t *p) {
+    int16_t h;
+    memcpy(&h, p, sizeof h);
+    return _mm256_cvtph_ps(_mm_set1_epi16(h));
+}
+
 __attribute__((target(TARGET), always_inline)) static inline float KERNEL(hsum)(__m256 v) {
     __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
     s = _mm_add_ps(s, _mm_movehl_ps(s, s));
@@ -28,38 +37,44 @@ __attribute__((target(TARGET), always_inline)) static inline float KERNEL(hsum)(
 
 // One 4-bit weight block, prepared once and used against every token of a tile: its quants as
 // unsigned bytes (Q4_0 keeps q - 8 in `sign` and |q - 8| in `u`, and moves the signs onto the
-// activations), and (d, m) as floats in lanes 0 and 1 (m = 0 for Q4_0).
+// activations), Q4_1's (d, m) as floats in lanes 0 and 1 of `dm`, Q4_0's d in every lane of `d`.
 typedef struct {
     __m256i u, sign;
     __m128 dm;
+    __m256 d;
 } KERNEL(q4_block);
 
 __attribute__((target(TARGET), always_inline)) static inline KERNEL(q4_block) KERNEL(q4_load)(int is_q4_1, const uint8_t *p) {
     KERNEL(q4_block) w;
     const __m256i q = KERNEL(nibbles)(p + (is_q4_1 ? 4 : 2));
     if (is_q4_1) {
-        w.u = q;
-        w.sign = q;
-        w.dm = _mm_cvtph_ps(_mm_loadu_si32(p));
+        w.u = w.sign = q;
+        w.dm = _mm_cvtph_ps(_mm_loadu_si32(p));  // both lanes used: a plain 32-bit load
+        w.d = _mm256_setzero_ps();
     } else {
         w.sign = _mm256_sub_epi8(q, _mm256_set1_epi8(8));
         w.u = _mm256_sign_epi8(w.sign, w.sign);
-        w.dm = _mm_cvtph_ps(_mm_loadu_si16(p));
+        w.dm = _mm_setzero_ps();
+        w.d = KERNEL(half8)(p);
     }
     return w;
 }
 
 // acc += dw*dx * (w . x) over one block; for Q4_1 also extra (lane 1) += mw*sx. `xds` points at
-// the activation block's (d, s) pair, so one instruction forms both products.
+// the activation block's (d, s) pair, so for Q4_1 one instruction forms both products.
 __attribute__((target(TARGET), always_inline)) static inline void KERNEL(q4_step)(int is_q4_1, const KERNEL(q4_block) *w,
     const int8_t *xq, const float *xds, __m256 *acc, __m128 *extra) {
     __m256i a = _mm256_loadu_si256((const __m256i *)xq);
     if (!is_q4_1) a = _mm256_sign_epi8(a, w->sign);
     const __m256 prod = _mm256_cvtepi32_ps(DOT_U8S8(w->u, a));
-    const __m128 xdxs = _mm_castpd_ps(_mm_load_sd((const double *)xds));
-    *acc = _mm256_fmadd_ps(_mm256_broadcastss_ps(_mm_mul_ps(w->dm, xdxs)), prod, *acc);
-    // A fused multiply-add, as compilers contract llama.cpp's `summs += m * s`.
-    if (is_q4_1) *extra = _mm_fmadd_ps(w->dm, xdxs, *extra);
+    if (is_q4_1) {
+        const __m128 xdxs = _mm_castpd_ps(_mm_load_sd((const double *)xds));
+        *acc = _mm256_fmadd_ps(_mm256_broadcastss_ps(_mm_mul_ps(w->dm, xdxs)), prod, *acc);
+        // A fused multiply-add, as compilers contract llama.cpp's `summs += m * s`.
+        *extra = _mm_fmadd_ps(w->dm, xdxs, *extra);
+    } else {
+        *acc = _mm256_fmadd_ps(_mm256_mul_ps(w->d, _mm256_broadcast_ss(xds)), prod, *acc);
+    }
 }
 
 __attribute__((target(TARGET), always_inline)) static inline float KERNEL(q4_result)(int is_q4_1, __m256 acc, __m128 extra) {
@@ -128,8 +143,7 @@ __attribute__((target(TARGET), always_inline)) static inline void KERNEL(q8_0_st
     const __m256i q = _mm256_loadu_si256((const __m256i *)(p + 2));
     const __m256i a = _mm256_loadu_si256((const __m256i *)xq);
     const __m256 prod = _mm256_cvtepi32_ps(DOT_U8S8(_mm256_sign_epi8(q, q), _mm256_sign_epi8(a, q)));
-    const __m128 scale = _mm_mul_ss(_mm_cvtph_ps(_mm_loadu_si16(p)), _mm_load_ss(xds));
-    *acc = _mm256_fmadd_ps(_mm256_broadcastss_ps(scale), prod, *acc);
+    *acc = _mm256_fmadd_ps(_mm256_mul_ps(KERNEL(half8)(p), _mm256_broadcast_ss(xds)), prod, *acc);
 }
 
 __attribute__((target(TARGET))) static void KERNEL(q8_0)(const uint8_t *w, size_t row_bytes, int row0, int row1,
