@@ -23,6 +23,10 @@ public enum MatMul {
 
         public var isSupported: Bool { kernelFeatures & lk_cpu_features() == kernelFeatures }
 
+        /// Whether the C kernels also quantise activations and round the KV cache to fp16 (the
+        /// Swift code does otherwise, with the same results).
+        public var usesIntrinsics: Bool { kernelFeatures != 0 }
+
         /// The fastest this CPU supports.
         public static var best: Implementation {
             [.avx512vnni, .avx2].first { $0.isSupported } ?? .simd

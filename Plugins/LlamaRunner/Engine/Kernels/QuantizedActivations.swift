@@ -1,3 +1,5 @@
+import LlamaKernels
+
 /// Activations quantised to 8-bit blocks of 32 values, as llama.cpp does before every weight
 /// product: per block a scale `d` (max |x| / 127) and `s` = d × (sum of the quants), which the
 /// Q4_1 kernel needs for the weight minimum. `d` and `s` are stored side by side (`scales[2b]`,
@@ -39,8 +41,13 @@ public final class QuantizedActivations: @unchecked Sendable {
     }
 
     /// Quantises blocks `blocks` (of 32 columns) of every token, in the shape set by `prepare`;
-    /// disjoint block ranges may be quantised concurrently.
-    public func quantizeBlocks(_ x: UnsafePointer<Float>, stride: Int, blocks: Range<Int>) {
+    /// disjoint block ranges may be quantised concurrently. With `intrinsics`, the C kernel
+    /// (LlamaKernels) does it; the Swift code below gives the same bits everywhere else.
+    public func quantizeBlocks(_ x: UnsafePointer<Float>, stride: Int, blocks: Range<Int>,
+                               intrinsics: Bool = MatMul.implementation.usesIntrinsics) {
+        if intrinsics, lk_quantize_q8(x, stride, Int32(tokens), Int32(columns), Int32(blocks.lowerBound), Int32(blocks.upperBound), qs, scales) == 0 {
+            return
+        }
         let perToken = columns / 32
         for t in 0..<tokens {
             for b in blocks {
@@ -50,8 +57,10 @@ public final class QuantizedActivations: @unchecked Sendable {
     }
 
     /// Follows llama.cpp's rounding so results track the reference: quants are x × 127 / max|x|
-    /// rounded half to even, and the scale and sum are stored rounded to half precision (its
-    /// Q8_0/Q8_1 blocks hold them as fp16). Rounding uses the float trick (adding 1.5 × 2^23
+    /// rounded half to even, d = max|x| / 127 is stored rounded to half precision (its Q8_0/Q8_1
+    /// blocks hold fp16), and s = d × (sum of the quants) is formed from that rounded d, then
+    /// rounded. (Forming s from the unrounded d, as llama.cpp's source reads, moved two clear
+    /// teacher-forced steps of the reference data and raised the prompt-logit RMS: measured.) Rounding uses the float trick (adding 1.5 × 2^23
     /// rounds to an integer in the low mantissa bits) because Swift's float-to-int conversions
     /// do not vectorise; bit casts cannot trap, so NaN or infinite inputs (broken weights) give
     /// meaningless quants but never a crash.
@@ -68,8 +77,8 @@ public final class QuantizedActivations: @unchecked Sendable {
         let i1 = unsafeBitCast(v1 * inv + magic, to: SIMD16<Int32>.self) &- 0x4B40_0000
         UnsafeMutableRawPointer(q).storeBytes(of: SIMD16<Int8>(truncatingIfNeeded: i0), as: SIMD16<Int8>.self)
         UnsafeMutableRawPointer(q).storeBytes(of: SIMD16<Int8>(truncatingIfNeeded: i1), toByteOffset: 16, as: SIMD16<Int8>.self)
-        let scale = Float(Float16(amax / 127))
-        ds[0] = scale
-        ds[1] = Float(Float16(scale * Float((i0 &+ i1).wrappedSum())))
+        let d = Float(Float16(amax / 127))
+        ds[0] = d
+        ds[1] = Float(Float16(d * Float((i0 &+ i1).wrappedSum())))
     }
 }

@@ -1,3 +1,4 @@
+import LlamaKernels
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,6 +37,7 @@ final class KVCache {
     /// cache holds them, so attention sees the same values as the reference.
     func store(layer: Int, position: Int, key k: UnsafePointer<Float>, value v: UnsafePointer<Float>) {
         let kd = key(layer: layer, position: position), vd = value(layer: layer, position: position)
+        if MatMul.implementation.usesIntrinsics, lk_round_to_half(k, kd, kvDim) == 0, lk_round_to_half(v, vd, kvDim) == 0 { return }
         for i in 0..<kvDim {
             kd[i] = Float(Float16(k[i]))
             vd[i] = Float(Float16(v[i]))

@@ -35,4 +35,16 @@ typedef struct {
 int lk_matmul(int type, int features, const uint8_t *weights, size_t row_bytes, int row0, int row1,
               const lk_activations *x, float *out, size_t out_stride);
 
+// Quantises blocks [block0, block1) of every token to the layout above, as llama.cpp's AVX2
+// quantize_row_q8_1 does: quants round(x * 127 / max|x|) (half to even), d = max|x| / 127 rounded
+// to half precision, s = d * (sum of the quants) rounded to half precision. Tokens are rows of `columns`
+// floats, `stride` floats apart. Returns 0, or -1 without AVX2 (nothing written). Disjoint block
+// ranges may be quantised from several threads at once.
+int lk_quantize_q8(const float *x, size_t stride, int tokens, int columns, int block0, int block1,
+                   int8_t *qs, float *scales);
+
+// dst[i] = src[i] rounded to half precision and back (to nearest, ties to even), as the f16 KV
+// cache holds values. Returns 0, or -1 without F16C (nothing written).
+int lk_round_to_half(const float *src, float *dst, size_t n);
+
 #endif
