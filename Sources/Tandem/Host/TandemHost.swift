@@ -13,7 +13,7 @@ public final class TandemHost: Sendable {
     /// Loads the plugins folder and opens every backend of `config`. A bad plugin or backend
     /// never stops the others; it is recorded.
     public static func open(_ config: TandemConfig) -> TandemHost {
-        let catalog = PluginLoader(directory: config.pluginsDirectory).load()
+        let catalog = PluginLoader(directory: config.pluginsDirectory, configDirectory: config.directory).load()
         var models: [String: LanguageModel] = [:]
         var failures: [String: ConfigError] = [:]
         for (id, entry) in config.backends.sorted(by: { $0.key < $1.key }) {
