@@ -103,22 +103,27 @@ import Testing
         #expect(host.pointee.config_directory == nil)
     }
 
-    /// A plugin file is entered once per process and keeps its first table: loading it again for
-    /// a config elsewhere is said in a warning naming both folders, never silently.
-    @Test func reloadingForAnotherConfigFolderWarns() throws {
+    /// A plugin file is entered once per process and keeps its first table: a host opened from
+    /// a config elsewhere says so in a warning naming both folders, never silently.
+    @Test func aConfigElsewhereInTheSameProcessIsWarnedAbout() throws {
         let plugins = try PluginFolder()
         try plugins.compile("echo.so", source: PluginFolder.echoSource)
-        let first = PluginLoader(directory: plugins.path, configDirectory: "/srv/first").load()
-        let logged = Self.collectingLog {
-            _ = PluginLoader(directory: plugins.path, configDirectory: "/srv/first").load()
-            _ = PluginLoader(directory: plugins.path, configDirectory: "/srv/second").load()
+        let first = try PluginFolder(), second = try PluginFolder()
+        for folder in [first, second] {
+            try #"{"plugins_dir": "\#(plugins.path)", "backends": {"echo": {"plugin": "tandem.echo-c"}}, "primary": "echo"}"#
+                .write(toFile: folder.file("tandem.json"), atomically: true, encoding: .utf8)
         }
-        let warnings = logged.filter { $0.source == "host" && $0.level == .warn && $0.message.contains(plugins.path) }
+        let logged = try Self.collectingLog {
+            _ = TandemHost.open(try TandemConfig.load(from: first.file("tandem.json")))
+            _ = TandemHost.open(try TandemConfig.load(from: first.file("tandem.json")))
+            let host = TandemHost.open(try TandemConfig.load(from: second.file("tandem.json")))
+            #expect(host.catalog.plugin(id: "tandem.echo-c")?.configDirectory == first.path)
+        }
+        let warnings = logged.filter { $0.source == "host" && $0.level == .warn && $0.message.contains(first.path) }
         #expect(warnings.map(\.message) == [
-            "tandem.echo-c (\(plugins.file("echo.so"))) was loaded earlier in this process for the config folder /srv/first; "
-                + "relative paths in its settings resolve against that, not the config folder /srv/second",
+            "backend echo: tandem.echo-c was loaded earlier in this process for the config folder \(first.path); "
+                + "relative paths in its settings resolve against that, not the config folder \(second.path)",
         ])
-        #expect(first.plugins.first?.configDirectory == "/srv/first")
     }
 
     @Test func pluginLogLinesCarryThePluginFileAndLevel() throws {

@@ -25,6 +25,12 @@ public final class TandemHost: Sendable {
                     "no plugin \"\(entry.plugin)\" in \(catalog.directory) (loaded: \(loaded.isEmpty ? "none" : loaded)\(rejected))")
                 continue
             }
+            if plugin.configDirectory != config.directory {
+                // A plugin keeps the table of its first load in this process, so its relative path
+                // settings stay anchored there. Said, so that a wrong file is never opened silently.
+                let anchor = { (folder: String?) in folder.map { "the config folder \($0)" } ?? "the working directory" }
+                PluginHostServices.log(source: "host", .warn, "backend \(id): \(plugin.id) was loaded earlier in this process for \(anchor(plugin.configDirectory)); relative paths in its settings resolve against that, not \(anchor(config.directory))")
+            }
             do {
                 models[id] = LanguageModel(try plugin.openModel(backendID: id, settings: entry.settings))
             } catch {

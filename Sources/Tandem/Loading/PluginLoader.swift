@@ -17,14 +17,15 @@ public struct PluginLoader: Sendable {
     public static let supportedABI: ClosedRange<UInt32> = tandem_abi_version(1, 0)...TANDEM_ABI_CURRENT
 
     public let directory: String
-    /// The folder of the config file these plugins serve (absolute), handed to each plugin as
-    /// `tandem_host.config_directory`; nil when there is no config file.
+    /// The folder of the config file these plugins serve, handed to each plugin loaded for the
+    /// first time as `tandem_host.config_directory`; nil when there is no config file.
     public let configDirectory: String?
 
-    /// `directory` may be relative; it is made absolute against the current directory.
+    /// `directory` and `configDirectory` may be relative; they are made absolute against the
+    /// current directory.
     public init(directory: String, configDirectory: String? = nil) {
         self.directory = directory
-        self.configDirectory = configDirectory
+        self.configDirectory = configDirectory.map { $0.hasPrefix("/") ? $0 : Self.absolute($0) }
     }
 
     public func load() -> PluginCatalog {

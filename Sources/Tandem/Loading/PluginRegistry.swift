@@ -43,15 +43,8 @@ struct PluginRegistry: ~Copyable {
         guard stat(path, &info) == 0 else { throw PluginRejection(.unreadable, path: path, "cannot stat: \(errnoText())") }
         let identity = FileIdentity(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: info.st_mtim.tv_sec)
-        if let known = accepted[identity] {
-            if known.configDirectory != configDirectory {
-                // The plugin keeps the table of its first load: its relative path settings stay
-                // anchored there. Said, so a wrong file is never opened silently.
-                let anchor = { (folder: String?) in folder.map { "the config folder \($0)" } ?? "the working directory" }
-                PluginHostServices.log(source: "host", .warn, "\(known.id) (\(path)) was loaded earlier in this process for \(anchor(known.configDirectory)); relative paths in its settings resolve against that, not \(anchor(configDirectory))")
-            }
-            return known
-        }
+        // Reused as first loaded, with its first table (and config folder): see TandemHost.open.
+        if let known = accepted[identity] { return known }
         try ELFImageCheck.check(path)
         let entry = try SharedObject.openEntry(path)
         let host = PluginHostServices.makeTable(source: String(path.split(separator: "/").last ?? ""), configDirectory: configDirectory)
