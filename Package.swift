@@ -103,8 +103,9 @@ let package = Package(
                     dependencies: ["Tandem", "GuidedJSON", "TandemCLI", "CloudHTTPSCore", "MockCloudServer"],
                     path: "Tests/CloudRoutingTests"),
         .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine"], path: "Tests/LlamaEngineTests"),
-        // The installed tandem.llama plugin through the real loader, on the real model.
-        .testTarget(name: "LlamaRunnerPluginTests", dependencies: ["Tandem", "GuidedJSON", "TandemLlama"],
+        // The installed tandem.llama plugin through the real loader, on the real model; and through
+        // the built `tandem` binary, for what depends on the config file's folder.
+        .testTarget(name: "LlamaRunnerPluginTests", dependencies: ["Tandem", "GuidedJSON", "TandemLlama", "TandemCLI"],
                     path: "Tests/LlamaRunnerPluginTests"),
     ]
 )

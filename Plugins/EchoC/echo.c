@@ -603,6 +603,13 @@ TANDEM_EXPORT tandem_status tandem_plugin_entry_v1(const tandem_load_request *re
      * again (conformance checks probe negotiation) while models run on other threads. */
     if (echo_host == NULL && TANDEM_HAS_FIELD(request, tandem_load_request, host) && request->host != NULL) {
         echo_host = request->host;
+        /* Echo has no path settings; a plugin that has them resolves relative ones against the
+         * config file's folder, or the working directory when the host gives none. */
+        const char *folder = TANDEM_HAS_FIELD(echo_host, tandem_host, config_directory) ? echo_host->config_directory : NULL;
+        char line[4200];
+        snprintf(line, sizeof line, "relative paths resolve against %s%s", folder != NULL ? "the config folder " : "the working directory",
+                 folder != NULL ? folder : "");
+        echo_log(TANDEM_LOG_DEBUG, line);
     }
     response->abi_version = high;
     response->plugin_id = ECHO_PLUGIN_ID;

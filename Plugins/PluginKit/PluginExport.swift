@@ -55,7 +55,7 @@ public enum PluginExport {
                 do throws(BackendFailure) {
                     guard let out else { throw BackendFailure(.invalidArgument, "out_model must not be NULL") }
                     guard let descriptor = PluginExport.descriptor else { throw BackendFailure(.initFailed, "plugin not loaded") }
-                    var parsed = try PluginSettings(settings, count: count)
+                    var parsed = try PluginSettings(settings, count: count, configDirectory: PluginExport.configDirectory)
                     let model = try descriptor.open(&parsed)
                     try parsed.finish()
                     out.pointee = PluginModelBox.makeCModel(model)
@@ -106,6 +106,14 @@ public enum PluginExport {
     public static func log(_ level: tandem_log_level, _ message: String) {
         guard let host, structHasField(host, structSize: host.pointee.struct_size, \.log), let log = host.pointee.log else { return }
         log(host.pointee.host_data, level, message)
+    }
+
+    /// The folder of the host's config file (`tandem_host.config_directory`), where relative path
+    /// settings are anchored; nil when the host gave none (no file, or a host older than the field).
+    public static var configDirectory: String? {
+        guard let host, structHasField(host, structSize: host.pointee.struct_size, \.config_directory),
+              let folder = host.pointee.config_directory else { return nil }
+        return String(cString: folder)
     }
 
     /// Looks up a secret through the host, when it offers a secrets service.

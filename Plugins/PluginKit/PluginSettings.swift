@@ -6,12 +6,18 @@ import TandemBridge
 /// the rest: a typo in a config is an error, never silently ignored.
 public struct PluginSettings: Sendable {
     public private(set) var values: [String: String]
+    /// The folder relative path settings are resolved against (`tandem_host.config_directory`);
+    /// nil: the working directory.
+    public let configDirectory: String?
     private var consumed: Set<String> = []
 
-    public init(_ values: [String: String]) { self.values = values }
+    public init(_ values: [String: String], configDirectory: String? = nil) {
+        self.values = values
+        self.configDirectory = configDirectory
+    }
 
     /// Decodes the borrowed pairs of `open_model`.
-    public init(_ pairs: UnsafePointer<tandem_kv>?, count: Int) throws(BackendFailure) {
+    public init(_ pairs: UnsafePointer<tandem_kv>?, count: Int, configDirectory: String?) throws(BackendFailure) {
         var values: [String: String] = [:]
         if count > 0 {
             guard let pairs else { throw BackendFailure(.invalidArgument, "settings is NULL with count \(count)") }
@@ -22,7 +28,7 @@ public struct PluginSettings: Sendable {
                 values[key] = value
             }
         }
-        self.init(values)
+        self.init(values, configDirectory: configDirectory)
     }
 
     public mutating func string(_ key: String) -> String? {
@@ -32,6 +38,12 @@ public struct PluginSettings: Sendable {
 
     public mutating func string(_ key: String, default fallback: String) -> String {
         string(key) ?? fallback
+    }
+
+    /// A file path, resolved against the config's folder (see `SettingPath`). An empty value is an error.
+    public mutating func path(_ key: String) throws(BackendFailure) -> SettingPath? {
+        guard let text = string(key) else { return nil }
+        return try SettingPath(key: key, given: text, configDirectory: configDirectory)
     }
 
     public mutating func integer(_ key: String, in range: ClosedRange<Int> = Int.min...Int.max) throws(BackendFailure) -> Int? {

@@ -36,7 +36,7 @@ import Testing
         host.initialize(to: tandem_host(
             struct_size: UInt32(MemoryLayout<tandem_host>.size), host_data: nil,
             log: { _, _, message in PluginABITests.logLines.withLock { $0.append(String(cString: message!)) } },
-            get_secret: nil))
+            get_secret: nil, config_directory: nil))
         return UnsafePointer(host)
     }()
 

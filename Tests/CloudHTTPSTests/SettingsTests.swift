@@ -40,4 +40,32 @@ import Testing
         #expect(settings.key.origin == .environment("OPENAI_API_KEY"))
         #expect(settings.embeddingDimensions == 1536)
     }
+
+    /// ca_file and api_key_file are paths: relative ones are relative to the config's folder,
+    /// absolute ones are kept, and a missing file is named as resolved, with the setting.
+    @Test func pathSettingsAreRelativeToTheConfigFolder() throws {
+        let folder = NSTemporaryDirectory() + "tandem-cloud-settings-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder + "/tls", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        FileManager.default.createFile(atPath: folder + "/tls/ca.pem", contents: Data("-----BEGIN CERTIFICATE-----\n".utf8))
+        func open(_ values: [String: String]) throws(BackendFailure) -> CloudSettings {
+            var parsed = PluginSettings(["dialect": "openai", "model": "gpt-4o-mini"].merging(values) { $1 }, configDirectory: folder)
+            return try CloudSettings(&parsed)
+        }
+
+        let relative = try open(["ca_file": "tls/ca.pem", "api_key_file": "./keys/openai.key"])
+        #expect(relative.caFile == folder + "/tls/ca.pem")
+        #expect(relative.key.origin == .file(folder + "/keys/openai.key"))
+        let absolute = try open(["ca_file": folder + "/tls/ca.pem", "api_key_file": "/etc/tandem/openai.key"])
+        #expect(absolute.caFile == folder + "/tls/ca.pem")
+        #expect(absolute.key.origin == .file("/etc/tandem/openai.key"))
+
+        do {
+            _ = try open(["ca_file": "ca.pem"])
+            Issue.record("a missing ca_file was accepted")
+        } catch {
+            #expect(error.status == .invalidArgument)
+            #expect(error.message == "setting ca_file \"ca.pem\" (relative to the config folder \(folder)): \(folder)/ca.pem is not a readable file")
+        }
+    }
 }

@@ -67,6 +67,65 @@ import Testing
         #expect(buffer.allSatisfy { $0 == 0x55 })
     }
 
+    /// Runs `body` with the host's log lines collected; returns them.
+    private static func collectingLog(_ body: () throws -> Void) rethrows -> [PluginLogRecord] {
+        let records = Mutex<[PluginLogRecord]>([])
+        let previous = PluginHostServices.logHandler
+        PluginHostServices.logHandler = { record in records.withLock { $0.append(record) } }
+        defer { PluginHostServices.logHandler = previous }
+        try body()
+        return records.withLock { $0 }
+    }
+
+    /// A host opened from a config file hands the plugin that file's folder, and the plain C
+    /// plugin reads it through TANDEM_HAS_FIELD (it logs where relative paths would resolve).
+    @Test func thePluginSeesTheConfigFilesFolder() throws {
+        let plugins = try PluginFolder()
+        try plugins.compile("echo.so", source: PluginFolder.echoSource)
+        let configFolder = try PluginFolder()
+        let configPath = configFolder.file("tandem.json")
+        try #"{"plugins_dir": "\#(plugins.path)", "backends": {"echo": {"plugin": "tandem.echo-c"}}, "primary": "echo"}"#
+            .write(toFile: configPath, atomically: true, encoding: .utf8)
+        var host: TandemHost?
+        let logged = try Self.collectingLog { host = TandemHost.open(try TandemConfig.load(from: configPath)) }
+        let plugin = try #require(host?.catalog.plugin(id: "tandem.echo-c"))
+        #expect(plugin.configDirectory == configFolder.path)
+        #expect(plugin.host.pointee.config_directory.map { String(cString: $0) } == configFolder.path)
+        #expect(host?.models["echo"] != nil, "\(host?.openFailures ?? [:])")
+        #expect(logged.contains { $0.source == "echo.so" && $0.level == .debug
+            && $0.message == "relative paths resolve against the config folder \(configFolder.path)" })
+    }
+
+    /// Plugins loaded without a config file get NULL: they fall back to the working directory.
+    @Test func withoutAConfigFileTheFolderIsNull() throws {
+        let (_, host) = try Self.hostTable()
+        #expect(host.pointee.struct_size >= UInt32(MemoryLayout<tandem_host>.offset(of: \.config_directory)! + MemoryLayout<UnsafePointer<CChar>?>.size))
+        #expect(host.pointee.config_directory == nil)
+    }
+
+    /// A plugin file is entered once per process and keeps its first table: a host opened from
+    /// a config elsewhere says so in a warning naming both folders, never silently.
+    @Test func aConfigElsewhereInTheSameProcessIsWarnedAbout() throws {
+        let plugins = try PluginFolder()
+        try plugins.compile("echo.so", source: PluginFolder.echoSource)
+        let first = try PluginFolder(), second = try PluginFolder()
+        for folder in [first, second] {
+            try #"{"plugins_dir": "\#(plugins.path)", "backends": {"echo": {"plugin": "tandem.echo-c"}}, "primary": "echo"}"#
+                .write(toFile: folder.file("tandem.json"), atomically: true, encoding: .utf8)
+        }
+        let logged = try Self.collectingLog {
+            _ = TandemHost.open(try TandemConfig.load(from: first.file("tandem.json")))
+            _ = TandemHost.open(try TandemConfig.load(from: first.file("tandem.json")))
+            let host = TandemHost.open(try TandemConfig.load(from: second.file("tandem.json")))
+            #expect(host.catalog.plugin(id: "tandem.echo-c")?.configDirectory == first.path)
+        }
+        let warnings = logged.filter { $0.source == "host" && $0.level == .warn && $0.message.contains(first.path) }
+        #expect(warnings.map(\.message) == [
+            "backend echo: tandem.echo-c was loaded earlier in this process for the config folder \(first.path); "
+                + "relative paths in its settings resolve against that, not the config folder \(second.path)",
+        ])
+    }
+
     @Test func pluginLogLinesCarryThePluginFileAndLevel() throws {
         let (_, host) = try Self.hostTable()
         let records = Mutex<[PluginLogRecord]>([])

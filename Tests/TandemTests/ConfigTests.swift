@@ -31,6 +31,17 @@ import Testing
         }
     }
 
+    /// The folder plugins anchor relative path settings to: absolute even for `--config tandem.json`.
+    @Test func directoryIsTheConfigFilesAbsoluteFolder() throws {
+        let cwd = FileManager.default.currentDirectoryPath
+        func directory(_ file: String) throws -> String { try TandemConfig.parse(Data(Self.valid.utf8), file: file).directory }
+        #expect(try directory("/etc/tandem/tandem.json") == "/etc/tandem")
+        #expect(try directory("/tandem.json") == "/")
+        #expect(try directory("tandem.json") == cwd)
+        #expect(try directory("./tandem.json") == cwd)
+        #expect(try directory("proj/tandem.json") == cwd + "/proj")
+    }
+
     @Test func readsEveryKeyAndFlattensSettingsToText() throws {
         let config = try parse(Self.valid)
         #expect(config.pluginsDirectory == "/etc/tandem/plugins.d", "relative to the config file")

@@ -1,4 +1,3 @@
-import Foundation
 import TandemPluginKit
 
 /// The backend's `settings` object in the config, checked. Unknown keys are rejected by the kit.
@@ -9,9 +8,10 @@ struct LlamaSettings: Sendable, Equatable {
     /// grows with it and a chat rarely needs more.
     static let defaultContextCap = 4096
 
-    /// Absolute path of the model file. A relative setting is resolved against the process's
-    /// working directory when the model is opened (the plugin never sees the config's folder).
-    var modelPath: String
+    /// The model file: the setting as written and the absolute path it names. A relative setting
+    /// is relative to the config file's folder (the working directory when the host gives none).
+    var model: SettingPath
+    var modelPath: String { model.resolved }
     /// Lower-case hex SHA-256 the file must have, when pinned.
     var sha256: String?
     /// Compute threads; nil means every core the process may use.
@@ -24,9 +24,11 @@ struct LlamaSettings: Sendable, Equatable {
     var seed: UInt64?
 
     init(_ settings: inout PluginSettings) throws(BackendFailure) {
-        let model = settings.string("model", default: Self.defaultModel)
-        guard !model.isEmpty else { throw BackendFailure(.invalidArgument, "setting model: expected a file path, got an empty string") }
-        modelPath = Self.absolute(model)
+        if let given = try settings.path("model") {
+            model = given
+        } else {
+            model = try SettingPath(key: "model", given: Self.defaultModel, configDirectory: settings.configDirectory)
+        }
         if let pin = settings.string("sha256") {
             let hex = pin.lowercased()
             guard hex.utf8.count == 64, hex.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
@@ -39,10 +41,5 @@ struct LlamaSettings: Sendable, Equatable {
         enabled = try settings.boolean("enabled") ?? true
         seed = try settings.integer("seed", in: 0...Int.max).map { UInt64($0) }
         _ = try settings.choice("kind", among: ["local"])  // accepted for symmetry with other backends; always local
-    }
-
-    static func absolute(_ path: String) -> String {
-        if path.hasPrefix("/") { return path }
-        return (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
     }
 }

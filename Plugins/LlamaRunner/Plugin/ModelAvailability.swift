@@ -44,8 +44,8 @@ final class ModelAvailability: Sendable {
             if let download = DownloadProgress.find(for: path) {
                 return .unavailable(.modelNotReady, detail: download.detail, progress: download.fraction)
             }
-            let why = error == 2 ? "no file at \(path) (run `make model`, or set the backend's model setting)" : "cannot stat \(path) (errno \(error))"
-            return .unavailable(.modelNotReady, detail: "missing: \(why)")
+            let why = error == 2 ? "no file at \(path)" : "cannot stat \(path) (errno \(error))"
+            return .unavailable(.modelNotReady, detail: "missing: \(why), named by the \(settings.model); run `make model`, or change the setting")
         case .directory:
             return .unavailable(.modelNotReady, detail: "not a model file: \(path) is a directory")
         case .notRegular:

@@ -197,6 +197,15 @@ typedef struct tandem_host {
      * there is no such secret. */
     tandem_status (*get_secret)(void *host_data, const char *name, char *value, size_t capacity,
                                 size_t *required);
+    /* Optional (may be NULL; absent from older hosts' tables). [until shutdown] Absolute path of
+     * the folder holding the configuration file of the host that loaded this plugin, without a
+     * trailing slash (except "/"); NULL when that configuration did not come from a file.
+     * A plugin resolves a relative path in its settings (a model file, a CA bundle, a key file)
+     * against this folder, as the user who wrote the config expects, and against its working
+     * directory when the field is NULL or the host's table is too small to contain it. Absolute
+     * paths are used as given; "~" is not expanded. A plugin file is loaded once per process, so
+     * this is the folder of the first configuration that loaded it. */
+    const char *config_directory;
 } tandem_host;
 
 /* ---------------------------------------------------------------------------------------------

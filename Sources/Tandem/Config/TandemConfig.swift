@@ -33,6 +33,15 @@ public struct TandemConfig: Hashable, Sendable {
 
     /// The file this was read from.
     public var file: String
+    /// The absolute folder of `file` (a relative `file` is taken from the working directory).
+    /// Plugins resolve relative path settings against it (`tandem_host.config_directory`), as the
+    /// host resolves `plugins_dir` and `store`.
+    public var directory: String {
+        let folder = (file as NSString).deletingLastPathComponent
+        if folder.hasPrefix("/") { return folder }
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        return folder.isEmpty || folder == "." ? workingDirectory : (workingDirectory as NSString).appendingPathComponent(folder)
+    }
     public var pluginsDirectory: String
     /// Backend id → entry.
     public var backends: [String: BackendEntry]

@@ -13,7 +13,7 @@ public final class TandemHost: Sendable {
     /// Loads the plugins folder and opens every backend of `config`. A bad plugin or backend
     /// never stops the others; it is recorded.
     public static func open(_ config: TandemConfig) -> TandemHost {
-        let catalog = PluginLoader(directory: config.pluginsDirectory).load()
+        let catalog = PluginLoader(directory: config.pluginsDirectory, configDirectory: config.directory).load()
         var models: [String: LanguageModel] = [:]
         var failures: [String: ConfigError] = [:]
         for (id, entry) in config.backends.sorted(by: { $0.key < $1.key }) {
@@ -24,6 +24,12 @@ public final class TandemHost: Sendable {
                     .invalidValue, file: config.file, keyPath: "backends.\(id).plugin",
                     "no plugin \"\(entry.plugin)\" in \(catalog.directory) (loaded: \(loaded.isEmpty ? "none" : loaded)\(rejected))")
                 continue
+            }
+            if plugin.configDirectory != config.directory {
+                // A plugin keeps the table of its first load in this process, so its relative path
+                // settings stay anchored there. Said, so that a wrong file is never opened silently.
+                let anchor = { (folder: String?) in folder.map { "the config folder \($0)" } ?? "the working directory" }
+                PluginHostServices.log(source: "host", .warn, "backend \(id): \(plugin.id) was loaded earlier in this process for \(anchor(plugin.configDirectory)); relative paths in its settings resolve against that, not \(anchor(config.directory))")
             }
             do {
                 models[id] = LanguageModel(try plugin.openModel(backendID: id, settings: entry.settings))

@@ -20,11 +20,15 @@ public final class LoadedPlugin: @unchecked Sendable {
     public let table: UnsafePointer<tandem_plugin>
     /// The services table this plugin was given.
     public let host: UnsafePointer<tandem_host>
+    /// The config folder its table names (`tandem_host.config_directory`): where the plugin
+    /// resolves relative paths in settings. Fixed at load; nil means the working directory.
+    public let configDirectory: String?
 
-    init(path: String, entry: tandem_plugin_entry_fn, host: UnsafePointer<tandem_host>, answer: PluginNegotiation.Answer) {
+    init(path: String, entry: tandem_plugin_entry_fn, host: UnsafePointer<tandem_host>, configDirectory: String?, answer: PluginNegotiation.Answer) {
         self.path = path
         self.entry = entry
         self.host = host
+        self.configDirectory = configDirectory
         self.id = answer.id
         self.name = answer.name
         self.version = answer.version

@@ -15,7 +15,8 @@ public struct PluginLogRecord: Sendable {
     public let message: String
 }
 
-/// The services table (`tandem_host`) the host hands to every plugin: logging and secrets.
+/// The services table (`tandem_host`) the host hands to every plugin: logging, secrets, and the
+/// config file's folder that relative path settings are anchored to.
 ///
 /// Each plugin file gets its own table, so log lines say which plugin wrote them. Tables are
 /// never freed: plugins keep them until shutdown, and plugins stay resident for the process.
@@ -49,8 +50,9 @@ public enum PluginHostServices {
         logHandler(PluginLogRecord(source: source, level: level, message: message))
     }
 
-    /// A new, immortal table for the plugin file named `source`.
-    static func makeTable(source: String) -> UnsafePointer<tandem_host> {
+    /// A new, immortal table for the plugin file named `source`, loaded for a config file in
+    /// `configDirectory` (absolute; nil when the config came from no file).
+    static func makeTable(source: String, configDirectory: String?) -> UnsafePointer<tandem_host> {
         let context = Unmanaged.passRetained(HostContext(source: source)).toOpaque()
         let table = UnsafeMutablePointer<tandem_host>.allocate(capacity: 1)
         table.initialize(to: tandem_host(
@@ -71,7 +73,8 @@ public enum PluginHostServices {
                 guard let data, let name else { return TANDEM_E_INVALID_ARGUMENT }
                 let source = Unmanaged<HostContext>.fromOpaque(data).takeUnretainedValue().source
                 return SecretLookup.answer(name: String(cString: name), source: source, value: value, capacity: capacity, required: required)
-            }))
+            },
+            config_directory: configDirectory.map { UnsafePointer(strdup($0)!) }))
         return UnsafePointer(table)
     }
 }

@@ -17,17 +17,22 @@ public struct PluginLoader: Sendable {
     public static let supportedABI: ClosedRange<UInt32> = tandem_abi_version(1, 0)...TANDEM_ABI_CURRENT
 
     public let directory: String
+    /// The folder of the config file these plugins serve, handed to each plugin loaded for the
+    /// first time as `tandem_host.config_directory`; nil when there is no config file.
+    public let configDirectory: String?
 
-    /// `directory` may be relative; it is made absolute against the current directory.
-    public init(directory: String) {
+    /// `directory` and `configDirectory` may be relative; they are made absolute against the
+    /// current directory.
+    public init(directory: String, configDirectory: String? = nil) {
         self.directory = directory
+        self.configDirectory = configDirectory.map { $0.hasPrefix("/") ? $0 : Self.absolute($0) }
     }
 
     public func load() -> PluginCatalog {
         let clock = ContinuousClock()
         let start = clock.now
         let folder = Self.absolute(directory)
-        let (plugins, rejections) = Self.registry.withLock { registry in registry.load(folder: folder) }
+        let (plugins, rejections) = Self.registry.withLock { registry in registry.load(folder: folder, configDirectory: configDirectory) }
         return PluginCatalog(directory: folder, plugins: plugins, rejections: rejections, duration: clock.now - start)
     }
 

@@ -9,7 +9,7 @@ struct PluginRegistry: ~Copyable {
     }
     var accepted: [FileIdentity: LoadedPlugin] = [:]
 
-    mutating func load(folder: String) -> ([LoadedPlugin], [PluginRejection]) {
+    mutating func load(folder: String, configDirectory: String?) -> ([LoadedPlugin], [PluginRejection]) {
         do throws(PluginRejection) {
             try PluginPermissions.checkFolder(folder)
         } catch {
@@ -24,7 +24,7 @@ struct PluginRegistry: ~Copyable {
         var rejections: [PluginRejection] = []
         for path in paths {
             do throws(PluginRejection) {
-                let plugin = try loadFile(path)
+                let plugin = try loadFile(path, configDirectory: configDirectory)
                 if let first = plugins.first(where: { $0.id == plugin.id }) {
                     throw PluginRejection(.duplicateID, path: path, "plugin id \(plugin.id) is already provided by \(first.path)")
                 }
@@ -37,18 +37,19 @@ struct PluginRegistry: ~Copyable {
         return (plugins, rejections)
     }
 
-    private mutating func loadFile(_ path: String) throws(PluginRejection) -> LoadedPlugin {
+    private mutating func loadFile(_ path: String, configDirectory: String?) throws(PluginRejection) -> LoadedPlugin {
         try PluginPermissions.checkFile(path)
         var info = stat()
         guard stat(path, &info) == 0 else { throw PluginRejection(.unreadable, path: path, "cannot stat: \(errnoText())") }
         let identity = FileIdentity(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: info.st_mtim.tv_sec)
+        // Reused as first loaded, with its first table (and config folder): see TandemHost.open.
         if let known = accepted[identity] { return known }
         try ELFImageCheck.check(path)
         let entry = try SharedObject.openEntry(path)
-        let host = PluginHostServices.makeTable(source: String(path.split(separator: "/").last ?? ""))
+        let host = PluginHostServices.makeTable(source: String(path.split(separator: "/").last ?? ""), configDirectory: configDirectory)
         let answer = try PluginNegotiation.negotiate(entry: entry, path: path, host: host, offer: PluginLoader.supportedABI)
-        let plugin = LoadedPlugin(path: path, entry: entry, host: host, answer: answer)
+        let plugin = LoadedPlugin(path: path, entry: entry, host: host, configDirectory: configDirectory, answer: answer)
         accepted[identity] = plugin
         return plugin
     }

@@ -65,7 +65,7 @@ public struct CloudSettings: Sendable {
         }
         let endpoint = try Endpoint(s.string("base_url") ?? dialect.defaultBaseURL)
 
-        let keyFile = s.string("api_key_file")
+        let keyFile = try s.path("api_key_file")?.resolved
         let keyVariable = s.string("api_key_env")
         let keyRequired = try s.boolean("api_key_required") ?? true
         let origin: APIKeySource.Origin
@@ -85,9 +85,11 @@ public struct CloudSettings: Sendable {
         }
 
         var caFile: String?
-        if let path = s.string("ca_file") {
-            guard access(path, R_OK) == 0 else { throw BackendFailure(.invalidArgument, "setting ca_file: \(path) is not a readable file") }
-            caFile = path
+        if let path = try s.path("ca_file") {
+            guard access(path.resolved, R_OK) == 0 else {
+                throw BackendFailure(.invalidArgument, "\(path): \(path.resolved) is not a readable file")
+            }
+            caFile = path.resolved
         }
         let defaults = TransportTimeouts()
         let timeouts = TransportTimeouts(
