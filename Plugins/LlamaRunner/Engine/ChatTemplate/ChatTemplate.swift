@@ -9,7 +9,8 @@ import Foundation
 ///
 /// Pipeline: `TemplateLexer` (text, tags, whitespace control) → `TemplateParser` (nodes and
 /// expressions, `TemplateSyntax`) → `TemplateInterpreter` with `TemplateValue`s and
-/// `TemplateFilters`.
+/// `TemplateFilters`; strings are `TemplateString`s, which remember the bytes that came from
+/// message content so the tokenizer can keep control tokens typed there as plain text.
 public struct ChatTemplate: Sendable {
     public struct Message: Sendable, Equatable {
         public var role: String
