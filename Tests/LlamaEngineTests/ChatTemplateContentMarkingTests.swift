@@ -63,6 +63,18 @@ import Testing
         #expect(try render("{{ 'abc' | upper }}{{ messages[0].role | upper }}").contentRanges.isEmpty)
     }
 
+    /// Dictionary keys are plain strings read back as template text, so content cannot become one.
+    @Test func dictionaryKeysFromContentAreAnError() throws {
+        #expect(try render("{% set d = {'k': messages[0].content} %}{% for k, v in d.items() %}{{ k }}={{ v }}{% endfor %}").contentRanges == [2..<3])
+        do {
+            _ = try render("{% set d = {messages[0].content: 1} %}{% for k in d %}{{ k }}{% endfor %}")
+            Issue.record("a dictionary key made from content was accepted")
+        } catch let error as TemplateError {
+            #expect(error.code == .unsupportedConstruct)
+            #expect(error.description.contains("dictionary keys made from message content"), "\(error)")
+        }
+    }
+
     @Test func renderIsTheTextOfTheMarkedRendering() throws {
         let source = "{% for m in messages %}{{ '<|' + m.role + '|>' + m.content | trim }}{% endfor %}"
         let template = try ChatTemplate(source: source, bosToken: "<s>", eosToken: "</s>")

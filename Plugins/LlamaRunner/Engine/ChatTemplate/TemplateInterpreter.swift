@@ -146,6 +146,11 @@ struct TemplateInterpreter {
                 guard case .string(let key) = try evaluate(entry.key) else {
                     throw error(.unsupportedConstruct, "dictionary keys must be strings", at: entry.key.offset)
                 }
+                // Keys are plain strings, read back as template text (`items`, `keys`): one made
+                // from message content would pass for the template's own text.
+                guard !key.holdsContent else {
+                    throw error(.unsupportedConstruct, "dictionary keys made from message content are not supported", at: entry.key.offset)
+                }
                 object[key.text] = try evaluate(entry.value)
             }
             return .object(object)
