@@ -81,8 +81,17 @@ import Testing
 
     @Test func chatPromptsGetOneBosEvenWhenTheTemplateWroteIt() throws {
         let tokenizer = try Self.tokenizer.get()
-        #expect(tokenizer.encodeChatPrompt("<s>hello") == [1, try id("▁hello")])
-        #expect(tokenizer.encodeChatPrompt("hello") == [1, try id("▁hello")])
+        #expect(tokenizer.encodeChatPrompt(ChatTemplate.Rendering(text: "<s>hello", contentRanges: [])) == [1, try id("▁hello")])
+        #expect(tokenizer.encodeChatPrompt(ChatTemplate.Rendering(text: "hello", contentRanges: [])) == [1, try id("▁hello")])
+    }
+
+    /// "</s>" inside message content is text (byte tokens), and the text after it keeps no new
+    /// "▁" prefix, exactly as when the whole text is encoded without parsing specials.
+    @Test func chatPromptsReadNoControlTokenFromMessageContent() throws {
+        let tokenizer = try Self.tokenizer.get()
+        let prompt = ChatTemplate.Rendering(text: "<s>hello</s>hello</s>", contentRanges: [3..<17])
+        let bytes: [Int32] = [3 + 0x3C, 3 + 0x2F, 3 + 0x73, 3 + 0x3E]
+        #expect(tokenizer.encodeChatPrompt(prompt) == [1, try id("▁hello")] + bytes + [try id("hello"), 2])
     }
 
     @Test func withoutPrefixSpaceTheTextStartsBare() throws {

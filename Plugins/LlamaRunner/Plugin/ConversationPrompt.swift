@@ -5,8 +5,12 @@ import TandemPluginKit
 
 /// A request's conversation as prompt tokens, rendered by the model's own chat template the way
 /// llama.cpp does and `tandem-llama complete --chat` does (the engine's `encodeChatPrompt`):
-/// messages in order, the generation prompt appended, the text tokenized with special tokens
-/// parsed, BOS added when the vocabulary asks for it but never twice.
+/// messages in order, the generation prompt appended, the text tokenized with the template's
+/// special tokens parsed, BOS added when the vocabulary asks for it but never twice.
+///
+/// Control tokens come only from the template: text of any message (and the tool instruction
+/// added to the system message) is tokenized as plain text, so `<|im_end|>` typed by a user or
+/// returned by a tool cannot end a turn or open a forged one.
 ///
 /// Tools: the declarations become a system instruction (appended to the conversation's system
 /// message, or a system message of its own) describing each tool and the one-line call format
@@ -26,13 +30,13 @@ struct ConversationPrompt {
                 messages.insert(ChatTemplate.Message(role: "system", content: instruction), at: 0)
             }
         }
-        let rendered: String
+        let rendered: ChatTemplate.Rendering
         do {
-            rendered = try loaded.template.render(messages: messages, addGenerationPrompt: true)
+            rendered = try loaded.template.renderMarkingContent(messages: messages, addGenerationPrompt: true)
         } catch {
             throw BackendFailure(.invalidArgument, "the model's chat template rejected the conversation: \(error)")
         }
-        text = rendered
+        text = rendered.text
         // The engine's rule, shared with `tandem-llama complete --chat`.
         tokens = loaded.tokenizer.encodeChatPrompt(rendered)
     }

@@ -38,7 +38,7 @@ enum CompleteCommand {
             prompt = tokenizer.encode(text, addSpecial: true, parseSpecial: true)
         } else {
             let template = try ChatTemplate(gguf: model.file, tokenizer: tokenizer)
-            let rendered = try template.render(messages: [.init(role: "user", content: chatText!)], addGenerationPrompt: true)
+            let rendered = try template.renderMarkingContent(messages: [.init(role: "user", content: chatText!)], addGenerationPrompt: true)
             prompt = tokenizer.encodeChatPrompt(rendered)
         }
         let session = LlamaSession(model: model, contextLength: context)

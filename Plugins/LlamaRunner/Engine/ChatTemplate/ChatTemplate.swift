@@ -9,7 +9,8 @@ import Foundation
 ///
 /// Pipeline: `TemplateLexer` (text, tags, whitespace control) → `TemplateParser` (nodes and
 /// expressions, `TemplateSyntax`) → `TemplateInterpreter` with `TemplateValue`s and
-/// `TemplateFilters`.
+/// `TemplateFilters`; strings are `TemplateString`s, which remember the bytes that came from
+/// message content so the tokenizer can keep control tokens typed there as plain text.
 public struct ChatTemplate: Sendable {
     public struct Message: Sendable, Equatable {
         public var role: String
@@ -42,18 +43,36 @@ public struct ChatTemplate: Sendable {
         self.eosToken = eosToken
     }
 
+    /// A rendered prompt and where message content sits in it.
+    public struct Rendering: Sendable, Equatable {
+        public let text: String
+        /// UTF-8 offsets into `text` of every piece copied from a message's content (sorted,
+        /// disjoint). Control tokens written there are the user's text, not the template's.
+        public let contentRanges: [Range<Int>]
+    }
+
     /// The prompt text for `messages`; with `addGenerationPrompt` it ends where the assistant's
     /// reply starts. Throws when the template rejects the conversation (`raise_exception`).
     public func render(messages: [Message], addGenerationPrompt: Bool, now: Date = Date()) throws -> String {
+        try renderMarkingContent(messages: messages, addGenerationPrompt: addGenerationPrompt, now: now).text
+    }
+
+    /// `render`, also telling which parts of the text came from message content (for
+    /// `Tokenizer.encodeChatPrompt`, which reads control tokens only outside them). Roles and
+    /// the special token variables count as the template's own text.
+    public func renderMarkingContent(messages: [Message], addGenerationPrompt: Bool, now: Date = Date()) throws -> Rendering {
         let messageValues = messages.map { message in
-            TemplateValue.object(TemplateObject([("role", .string(message.role)), ("content", .string(message.content))]))
+            TemplateValue.object(TemplateObject([
+                ("role", .string(TemplateString(message.role))), ("content", .string(TemplateString(content: message.content))),
+            ]))
         }
         let variables: [String: TemplateValue] = [
             "messages": .array(messageValues),
             "add_generation_prompt": .boolean(addGenerationPrompt),
-            "bos_token": .string(bosToken),
-            "eos_token": .string(eosToken),
+            "bos_token": .string(TemplateString(bosToken)),
+            "eos_token": .string(TemplateString(eosToken)),
         ]
-        return try TemplateInterpreter.render(nodes.nodes, source: Array(source.utf8), variables: variables, now: now)
+        let output = try TemplateInterpreter.render(nodes.nodes, source: Array(source.utf8), variables: variables, now: now)
+        return Rendering(text: output.text, contentRanges: output.contentRanges)
     }
 }

@@ -20,10 +20,14 @@ enum TemplateFilters {
         }
         func string() throws -> String {
             switch value {
-            case .string(let text): return text
+            case .string(let text): return text.text
             case .undefined: return ""
             default: return value.rendered
             }
+        }
+        /// A result computed from the value and the arguments.
+        func derived(_ result: String) -> TemplateValue {
+            .string(TemplateString(result, derivedFrom: [value] + arguments.positional + Array(arguments.named.values)))
         }
         func list() throws -> [TemplateValue] {
             do { return try interpreter.iterate(value, at: offset) } catch { throw fail("\(value.typeName) is not a sequence") }
@@ -31,7 +35,7 @@ enum TemplateFilters {
         func stringArgument(_ position: Int, _ key: String) throws -> String? {
             switch arguments.argument(position, key) {
             case nil: return nil
-            case .string(let text)?: return text
+            case .string(let text)?: return text.text
             case let other?: throw fail("argument '\(key)' must be a string, not \(other.typeName)")
             }
         }
@@ -47,21 +51,21 @@ enum TemplateFilters {
 
         switch name {
         case "trim":
-            return .string(strip(try string(), characters: try stringArgument(0, "chars"), leading: true, trailing: true))
+            return derived(strip(try string(), characters: try stringArgument(0, "chars"), leading: true, trailing: true))
         case "length", "count":
             switch value {
-            case .string(let text): return .integer(text.unicodeScalars.count)
+            case .string(let text): return .integer(text.text.unicodeScalars.count)
             case .array(let items): return .integer(items.count)
             case .object(let object): return .integer(object.keys.count)
             case .undefined: return .integer(0)
             default: throw fail("\(value.typeName) has no length")
             }
-        case "upper": return .string(try string().uppercased())
-        case "lower": return .string(try string().lowercased())
-        case "title": return .string(title(try string()))
-        case "capitalize": return .string(capitalize(try string()))
+        case "upper": return derived(try string().uppercased())
+        case "lower": return derived(try string().lowercased())
+        case "title": return derived(title(try string()))
+        case "capitalize": return derived(capitalize(try string()))
         case "default", "d":
-            let fallback = arguments.argument(0, "default_value") ?? .string("")
+            let fallback = arguments.argument(0, "default_value") ?? .string(TemplateString(""))
             let useFalsy = arguments.argument(1, "boolean")?.isTruthy ?? false
             return (!value.isDefined || (useFalsy && !value.isTruthy)) ? fallback : value
         case "first", "last":
@@ -75,9 +79,15 @@ enum TemplateFilters {
                     return .undefined(attribute)
                 }
             }
-            return .string(items.map(\.rendered).joined(separator: try stringArgument(0, "d") ?? ""))
+            let separator: TemplateString
+            switch arguments.argument(0, "d") {
+            case nil: separator = TemplateString("")
+            case .string(let text)?: separator = text
+            case let other?: throw fail("argument 'd' must be a string, not \(other.typeName)")
+            }
+            return .string(TemplateString.joined(items, separator: separator))
         case "string":
-            return .string(value.rendered)
+            return .string(value.renderedString)
         case "int":
             switch value {
             case .integer: return value
@@ -85,14 +95,14 @@ enum TemplateFilters {
                 guard let integer = Int(exactly: number.rounded(.towardZero)) else { throw fail("\(number) is not a representable integer") }
                 return .integer(integer)
             case .boolean(let flag): return .integer(flag ? 1 : 0)
-            case .string(let text): return .integer(Int(text.trimmingCharacters(in: .whitespaces)) ?? 0)
+            case .string(let text): return .integer(Int(text.text.trimmingCharacters(in: .whitespaces)) ?? 0)
             default: return .integer(0)
             }
         case "float":
             switch value {
             case .integer(let number): return .double(Double(number))
             case .double: return value
-            case .string(let text): return .double(Double(text.trimmingCharacters(in: .whitespaces)) ?? 0)
+            case .string(let text): return .double(Double(text.text.trimmingCharacters(in: .whitespaces)) ?? 0)
             default: return .double(0)
             }
         case "list":
@@ -104,7 +114,7 @@ enum TemplateFilters {
             case .integer(let width)?: indent = width
             case let other?: throw fail("indent must be an integer, not \(other.typeName)")
             }
-            return .string(value.json(indent: indent))
+            return derived(value.json(indent: indent))
         case "safe":
             return value
         case "escape", "e":
@@ -112,7 +122,7 @@ enum TemplateFilters {
             for (raw, escaped) in [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&#34;"), ("'", "&#39;")] {
                 text = text.replacingOccurrences(of: raw, with: escaped)
             }
-            return .string(text)
+            return derived(text)
         case "replace":
             guard let old = try stringArgument(0, "old"), let new = try stringArgument(1, "new") else {
                 throw fail("needs the text to replace and its replacement")
@@ -129,16 +139,16 @@ enum TemplateFilters {
             case let other?:
                 throw fail("count must be an integer, not \(other.typeName)")
             }
-            return .string(text)
+            return derived(text)
         case "reverse":
-            if case .string(let text) = value { return .string(String(text.reversed())) }
+            if case .string(let text) = value { return derived(String(text.text.reversed())) }
             return .array(try list().reversed())
         case "items":
             guard case .object(let object) = value else {
                 if case .undefined = value { return .array([]) }
                 throw fail("\(value.typeName) is not a dictionary")
             }
-            return .array(object.keys.map { .array([.string($0), object[$0]!]) })
+            return .array(object.keys.map { .array([.string(TemplateString($0)), object[$0]!]) })
         case "select", "reject":
             let testName = try stringArgument(0, "test")
             let testArguments = TemplateInterpreter.EvaluatedArguments(
@@ -170,8 +180,8 @@ enum TemplateFilters {
         case "map":
             if case .string(let attribute)? = arguments.named["attribute"] {
                 return .array(try list().map { item in
-                    if case .object(let object) = item { return object[attribute] ?? arguments.named["default"] ?? .undefined(attribute) }
-                    return .undefined(attribute)
+                    if case .object(let object) = item { return object[attribute.text] ?? arguments.named["default"] ?? .undefined(attribute.text) }
+                    return .undefined(attribute.text)
                 })
             }
             guard let filter = try stringArgument(0, "filter"), TemplateParser.filters.contains(filter), filter != "map" else {
@@ -214,7 +224,7 @@ enum TemplateFilters {
             let sorted = try items.sorted { a, b in
                 if let x = a.numericValue, let y = b.numericValue { return x < y }
                 if case .string(let x) = a, case .string(let y) = b {
-                    return x.unicodeScalars.map(\.value).lexicographicallyPrecedes(y.unicodeScalars.map(\.value))
+                    return x.text.unicodeScalars.map(\.value).lexicographicallyPrecedes(y.text.unicodeScalars.map(\.value))
                 }
                 throw fail("cannot order \(a.typeName) and \(b.typeName)")
             }
@@ -234,7 +244,7 @@ enum TemplateFilters {
             let indentFirst = arguments.argument(1, "first")?.isTruthy ?? false
             let pad = String(repeating: " ", count: width)
             let lines = try string().components(separatedBy: "\n")
-            return .string(lines.enumerated().map { index, line in
+            return derived(lines.enumerated().map { index, line in
                 (index == 0 && !indentFirst) || line.isEmpty ? line : pad + line
             }.joined(separator: "\n"))
         default:

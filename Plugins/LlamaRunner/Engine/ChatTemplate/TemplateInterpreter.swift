@@ -6,7 +6,7 @@ import Foundation
 struct TemplateInterpreter {
     private let source: [UInt8]
     private var scopes: [[String: TemplateValue]]
-    private var output = ""
+    private var output = TemplateString("")
     /// The current time for `strftime_now`, fixed per render.
     private let now: Date
     /// Macro calls in progress (bounded: a macro may call itself).
@@ -21,7 +21,7 @@ struct TemplateInterpreter {
         self.macroDepth = macroDepth
     }
 
-    static func render(_ nodes: [TemplateNode], source: [UInt8], variables: [String: TemplateValue], now: Date) throws -> String {
+    static func render(_ nodes: [TemplateNode], source: [UInt8], variables: [String: TemplateValue], now: Date) throws -> TemplateString {
         var interpreter = TemplateInterpreter(source: source, variables: variables, now: now)
         try interpreter.execute(nodes)
         return interpreter.output
@@ -38,9 +38,9 @@ struct TemplateInterpreter {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text
+                output.append(TemplateString(text))
             case .output(let expression):
-                output += try evaluate(expression).rendered
+                output.append(try evaluate(expression).renderedString)
             case .conditional(let branches, let otherwise):
                 if let branch = try branches.first(where: { try evaluate($0.condition).isTruthy }) {
                     try execute(branch.body)
@@ -63,7 +63,7 @@ struct TemplateInterpreter {
                 scopes[scopes.count - 1][macro.name] = .macro(macro)
             case .blockAssignment(let target, let body):
                 let saved = output
-                output = ""
+                output = TemplateString("")
                 try execute(body)
                 scopes[scopes.count - 1][target] = .string(output)
                 output = saved
@@ -115,8 +115,8 @@ struct TemplateInterpreter {
         switch value {
         case .undefined: return []
         case .array(let items): return items
-        case .object(let object): return object.keys.map { .string($0) }
-        case .string(let text): return text.unicodeScalars.map { .string(String($0)) }
+        case .object(let object): return object.keys.map { .string(TemplateString($0)) }
+        case .string(let text): return text.text.unicodeScalars.map { .string(TemplateString(String($0), derivedFrom: [value])) }
         default: throw error(.evaluation, "\(value.typeName) is not iterable", at: offset)
         }
     }
@@ -146,7 +146,12 @@ struct TemplateInterpreter {
                 guard case .string(let key) = try evaluate(entry.key) else {
                     throw error(.unsupportedConstruct, "dictionary keys must be strings", at: entry.key.offset)
                 }
-                object[key] = try evaluate(entry.value)
+                // Keys are plain strings, read back as template text (`items`, `keys`): one made
+                // from message content would pass for the template's own text.
+                guard !key.holdsContent else {
+                    throw error(.unsupportedConstruct, "dictionary keys made from message content are not supported", at: entry.key.offset)
+                }
+                object[key.text] = try evaluate(entry.value)
             }
             return .object(object)
         case .attribute(let base, let name):
@@ -155,7 +160,7 @@ struct TemplateInterpreter {
         case .item(let base, let key):
             let value = try evaluate(base)
             let keyValue = try evaluate(key)
-            if case .string(let name) = keyValue { return try member(of: value, name, describing: base, at: offset) }
+            if case .string(let name) = keyValue { return try member(of: value, name.text, describing: base, at: offset) }
             return try index(value, by: keyValue, describing: base, at: offset)
         case .slice(let base, let start, let stop, let step):
             return try slice(try evaluate(base), start: start.map(evaluate), stop: stop.map(evaluate),
@@ -225,9 +230,10 @@ struct TemplateInterpreter {
             let resolved = position < 0 ? items.count + position : position
             return items.indices.contains(resolved) ? items[resolved] : .undefined("index \(position)")
         case .string(let text):
-            let scalars = Array(text.unicodeScalars)
+            let scalars = Array(text.text.unicodeScalars)
             let resolved = position < 0 ? scalars.count + position : position
-            return scalars.indices.contains(resolved) ? .string(String(scalars[resolved])) : .undefined("index \(position)")
+            return scalars.indices.contains(resolved)
+                ? .string(TemplateString(String(scalars[resolved]), derivedFrom: [value])) : .undefined("index \(position)")
         case .undefined(let what):
             throw error(.evaluation, "'\(what)' is undefined", at: offset)
         default:
@@ -258,8 +264,9 @@ struct TemplateInterpreter {
         switch value {
         case .array(let items): return .array(try indices(count: items.count).map { items[$0] })
         case .string(let text):
-            let scalars = Array(text.unicodeScalars)
-            return .string(String(String.UnicodeScalarView(try indices(count: scalars.count).map { scalars[$0] })))
+            let scalars = Array(text.text.unicodeScalars)
+            let sliced = String(String.UnicodeScalarView(try indices(count: scalars.count).map { scalars[$0] }))
+            return .string(TemplateString(sliced, derivedFrom: [value]))
         default: throw error(.evaluation, "cannot slice \(value.typeName)", at: offset)
         }
     }
@@ -273,7 +280,7 @@ struct TemplateInterpreter {
             if let a = left.numericValue, let b = right.numericValue {
                 order = a < b ? -1 : a > b ? 1 : 0
             } else if case .string(let a) = left, case .string(let b) = right {
-                let x = Array(a.unicodeScalars.map(\.value)), y = Array(b.unicodeScalars.map(\.value))
+                let x = Array(a.text.unicodeScalars.map(\.value)), y = Array(b.text.unicodeScalars.map(\.value))
                 order = x.lexicographicallyPrecedes(y) ? -1 : x == y ? 0 : 1
             } else {
                 throw error(.evaluation, "cannot compare \(left.typeName) and \(right.typeName) with \(op)", at: offset)
@@ -291,16 +298,16 @@ struct TemplateInterpreter {
                     throw error(.evaluation, "'in <string>' needs a string on the left, not \(left.typeName)", at: offset)
                 }
                 // Code points, not Swift's grapheme-aware matching: "e" is in "e\u{301}", as in Python.
-                return .boolean(part.isEmpty || Array(text.utf8).firstRange(of: Array(part.utf8)) != nil)
+                return .boolean(part.text.isEmpty || Array(text.text.utf8).firstRange(of: Array(part.text.utf8)) != nil)
             case .array(let items): return .boolean(items.contains { $0.equals(left) })
             case .object(let object):
-                if case .string(let key) = left { return .boolean(object[key] != nil) }
+                if case .string(let key) = left { return .boolean(object[key.text] != nil) }
                 return .boolean(false)
             case .undefined: return .boolean(false)
             default: throw error(.evaluation, "cannot test membership in \(right.typeName)", at: offset)
             }
         case "~":
-            return .string(left.rendered + right.rendered)
+            return .string(left.renderedString + right.renderedString)
         case "+":
             switch (left, right) {
             case (.integer(let a), .integer(let b)): return .integer(try checked(a.addingReportingOverflow(b), at: offset))
@@ -312,10 +319,10 @@ struct TemplateInterpreter {
             switch (left, right) {
             case (.integer(let a), .integer(let b)): return .integer(try checked(a.multipliedReportingOverflow(by: b), at: offset))
             case (.string(let text), .integer(let count)), (.integer(let count), .string(let text)):
-                guard count <= 0 || text.utf8.count <= Self.maximumSize / count else {
+                guard count <= 0 || text.text.utf8.count <= Self.maximumSize / count else {
                     throw error(.evaluation, "string repetition larger than \(Self.maximumSize) bytes", at: offset)
                 }
-                return .string(String(repeating: text, count: max(count, 0)))
+                return .string(TemplateString(String(repeating: text.text, count: max(count, 0)), derivedFrom: [left, right]))
             default: break
             }
         case "-":
@@ -452,7 +459,7 @@ struct TemplateInterpreter {
             guard case .string(let format)? = args.positional.first else {
                 throw error(.evaluation, "strftime_now() takes a format string", at: offset)
             }
-            return .string(Self.strftime(format, now))
+            return .string(TemplateString(Self.strftime(format.text, now), derivedFrom: [.string(format)]))
         default:
             throw error(.unsupportedConstruct, "function '\(name)' is not supported", at: offset)
         }
@@ -471,49 +478,54 @@ struct TemplateInterpreter {
         func stringArgument(_ position: Int) throws -> String? {
             switch args.argument(position, "") {
             case nil, .none?: return nil
-            case .string(let text)?: return text
+            case .string(let text)?: return text.text
             case let other?: throw error(.evaluation, "\(name)() expects a string, not \(other.typeName)", at: offset)
             }
         }
+        /// A result computed from the string and the arguments.
+        func derived(_ result: String) -> TemplateValue {
+            .string(TemplateString(result, derivedFrom: [value] + args.positional + Array(args.named.values)))
+        }
         switch value {
-        case .string(let text):
+        case .string(let string):
+            let text = string.text
             switch name {
-            case "strip": return .string(TemplateFilters.strip(text, characters: try stringArgument(0), leading: true, trailing: true))
-            case "lstrip": return .string(TemplateFilters.strip(text, characters: try stringArgument(0), leading: true, trailing: false))
-            case "rstrip": return .string(TemplateFilters.strip(text, characters: try stringArgument(0), leading: false, trailing: true))
-            case "upper": return .string(text.uppercased())
-            case "lower": return .string(text.lowercased())
-            case "title": return .string(TemplateFilters.title(text))
-            case "capitalize": return .string(TemplateFilters.capitalize(text))
+            case "strip": return derived(TemplateFilters.strip(text, characters: try stringArgument(0), leading: true, trailing: true))
+            case "lstrip": return derived(TemplateFilters.strip(text, characters: try stringArgument(0), leading: true, trailing: false))
+            case "rstrip": return derived(TemplateFilters.strip(text, characters: try stringArgument(0), leading: false, trailing: true))
+            case "upper": return derived(text.uppercased())
+            case "lower": return derived(text.lowercased())
+            case "title": return derived(TemplateFilters.title(text))
+            case "capitalize": return derived(TemplateFilters.capitalize(text))
             case "startswith", "endswith":
                 let candidates: [TemplateValue]
                 if case .array(let items)? = args.positional.first { candidates = items } else { candidates = args.positional }
                 let matched = candidates.contains { candidate in
                     guard case .string(let affix) = candidate else { return false }
-                    return name == "startswith" ? text.unicodeScalars.starts(with: affix.unicodeScalars)
-                        : Array(text.unicodeScalars).reversed().starts(with: Array(affix.unicodeScalars).reversed())
+                    return name == "startswith" ? text.unicodeScalars.starts(with: affix.text.unicodeScalars)
+                        : Array(text.unicodeScalars).reversed().starts(with: Array(affix.text.unicodeScalars).reversed())
                 }
                 return .boolean(matched)
             case "split":
-                return .array(TemplateFilters.split(text, separator: try stringArgument(0)).map { .string($0) })
+                return .array(TemplateFilters.split(text, separator: try stringArgument(0)).map(derived))
             case "replace":
                 guard let old = try stringArgument(0), let new = try stringArgument(1) else {
                     throw error(.evaluation, "replace() takes two strings", at: offset)
                 }
-                return .string(text.replacingOccurrences(of: old, with: new))
+                return derived(text.replacingOccurrences(of: old, with: new))
             case "join":
                 guard case .array(let items)? = args.positional.first else { throw error(.evaluation, "join() takes a list", at: offset) }
-                return .string(items.map(\.rendered).joined(separator: text))
+                return .string(TemplateString.joined(items, separator: string))
             default: break
             }
         case .object(let object):
             switch name {
-            case "items": return .array(object.keys.map { .array([.string($0), object[$0]!]) })
-            case "keys": return .array(object.keys.map { .string($0) })
+            case "items": return .array(object.keys.map { .array([.string(TemplateString($0)), object[$0]!]) })
+            case "keys": return .array(object.keys.map { .string(TemplateString($0)) })
             case "values": return .array(object.keys.map { object[$0]! })
             case "get":
                 guard case .string(let key)? = args.positional.first else { throw error(.evaluation, "get() takes a string key", at: offset) }
-                return object[key] ?? (args.argument(1, "default") ?? .none)
+                return object[key.text] ?? (args.argument(1, "default") ?? .none)
             default: break
             }
         case .undefined(let what):
@@ -575,7 +587,8 @@ struct TemplateInterpreter {
             guard let argument else { throw error(.evaluation, "test 'in' needs a container", at: offset) }
             return try binary("in", value, argument, at: offset).isTruthy
         case "lower", "upper":
-            guard case .string(let text) = value else { return false }
+            guard case .string(let string) = value else { return false }
+            let text = string.text
             return name == "lower" ? text == text.lowercased() : text == text.uppercased()
         default:
             throw error(.unsupportedConstruct, "test '\(name)' is not supported", at: offset)

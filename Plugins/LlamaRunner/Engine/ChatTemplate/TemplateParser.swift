@@ -487,7 +487,7 @@ struct TokenStream {
                 text += more
                 index += 1
             }
-            return TemplateExpression(kind: .literal(.string(text)), offset: offset)
+            return TemplateExpression(kind: .literal(.string(TemplateString(text))), offset: offset)
         case .integer(let value):
             return TemplateExpression(kind: .literal(.integer(value)), offset: offset)
         case .float(let value):

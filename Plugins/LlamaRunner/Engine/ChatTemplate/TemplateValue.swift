@@ -8,7 +8,8 @@ enum TemplateValue {
     case boolean(Bool)
     case integer(Int)
     case double(Double)
-    case string(String)
+    /// Text, with the parts that came from message content marked.
+    case string(TemplateString)
     case array([TemplateValue])
     case object(TemplateObject)
     /// `namespace(...)`: the one mutable value, shared by reference so loops can update it.
@@ -25,7 +26,7 @@ enum TemplateValue {
         case .boolean(let value): return value
         case .integer(let value): return value != 0
         case .double(let value): return value != 0
-        case .string(let value): return !value.isEmpty
+        case .string(let value): return !value.text.isEmpty
         case .array(let value): return !value.isEmpty
         case .object(let value): return !value.keys.isEmpty
         case .namespace, .function, .macro: return true
@@ -53,11 +54,25 @@ enum TemplateValue {
     }
 
     /// `{{ value }}` / `|string`: Python's `str()`.
-    var rendered: String {
+    var rendered: String { renderedString.text }
+
+    /// `rendered`, keeping which bytes came from message content.
+    var renderedString: TemplateString {
         switch self {
-        case .undefined: return ""
+        case .undefined: return TemplateString("")
         case .string(let value): return value
-        default: return pythonRepresentation
+        default: return TemplateString(pythonRepresentation, derivedFrom: [self])
+        }
+    }
+
+    /// Whether any string in this value (or inside its items) came from message content.
+    var holdsContent: Bool {
+        switch self {
+        case .string(let value): return value.holdsContent
+        case .array(let items): return items.contains(where: \.holdsContent)
+        case .object(let object): return object.keys.contains { object.values[$0]!.holdsContent }
+        case .namespace(let namespace): return TemplateValue.object(namespace.object).holdsContent
+        case .undefined, .none, .boolean, .integer, .double, .function, .macro: return false
         }
     }
 
@@ -71,7 +86,8 @@ enum TemplateValue {
         case .double(let value):
             if value.isFinite && value == value.rounded() && abs(value) < 1e16 { return String(format: "%.1f", value) }
             return String(value)
-        case .string(let value):
+        case .string(let string):
+            let value = string.text
             let quote = value.contains("'") && !value.contains("\"") ? "\"" : "'"
             var escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
             if quote == "'" { escaped = escaped.replacingOccurrences(of: "'", with: "\\'") }
@@ -99,7 +115,7 @@ enum TemplateValue {
         case .boolean(let value): return value ? "true" : "false"
         case .integer(let value): return String(value)
         case .double: return pythonRepresentation.replacingOccurrences(of: "inf", with: "Infinity")
-        case .string(let value): return Self.jsonString(value)
+        case .string(let value): return Self.jsonString(value.text)
         case .array(let items):
             if items.isEmpty { return "[]" }
             return "[" + items.map { (newline ?? "") + $0.json(indent: indent, level: level + 1) }.joined(separator: separator) + closing + "]"
@@ -140,7 +156,7 @@ enum TemplateValue {
     func equals(_ other: TemplateValue) -> Bool {
         switch (self, other) {
         case (.undefined, .undefined), (.none, .none): return true
-        case (.string(let a), .string(let b)): return Array(a.unicodeScalars) == Array(b.unicodeScalars)
+        case (.string(let a), .string(let b)): return Array(a.text.unicodeScalars) == Array(b.text.unicodeScalars)
         case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0.equals($1) }
         case (.object(let a), .object(let b)):
             return Set(a.keys) == Set(b.keys) && a.keys.allSatisfy { a.values[$0]!.equals(b.values[$0]!) }

@@ -1,7 +1,8 @@
 /// Finds special tokens written literally in text, as llama.cpp's partition step does: special
 /// tokens are tried longest first, each one cutting every occurrence out of the text pieces left
 /// by the longer ones. Control and unknown tokens are recognised only when asked
-/// (`parseSpecial`); user-defined tokens always are.
+/// (`parseSpecial`) and never where they would overlap a `plainText` range (message content in
+/// a rendered chat prompt); user-defined tokens always are.
 ///
 /// One pass over the text with a byte trie of all special texts first finds where each special
 /// token occurs, so vocabularies with thousands of special tokens cost one scan, and the
@@ -59,7 +60,9 @@ struct SpecialTokenSplitter: Sendable {
         isFirstByte = firstBytes
     }
 
-    func split(_ text: UnsafeBufferPointer<UInt8>, parseSpecial: Bool) -> [Fragment] {
+    /// - Parameter plainText: sorted, disjoint byte ranges of `text` where control and unknown
+    ///   tokens are not recognised, as if `parseSpecial` were off there.
+    func split(_ text: UnsafeBufferPointer<UInt8>, parseSpecial: Bool, plainText: [Range<Int>] = []) -> [Fragment] {
         guard !text.isEmpty else { return [] }
         var fragments: [Fragment] = [.text(0..<text.count)]
         // Every start position of every special token (occurrences may overlap).
@@ -77,7 +80,10 @@ struct SpecialTokenSplitter: Sendable {
         for index in occurrences.keys.sorted() {
             let special = specials[index]
             guard parseSpecial || special.alwaysRecognised else { continue }
-            let starts = occurrences[index]!
+            var starts = occurrences[index]!
+            if !special.alwaysRecognised && !plainText.isEmpty {
+                starts.removeAll { Self.overlaps($0..<($0 + special.length), plainText) }
+            }
             var next: [Fragment] = []
             var changed = false
             for fragment in fragments {
@@ -101,6 +107,18 @@ struct SpecialTokenSplitter: Sendable {
             if changed { fragments = next }
         }
         return fragments
+    }
+
+    /// Whether `range` shares a byte with any of the sorted, disjoint `ranges`.
+    private static func overlaps(_ range: Range<Int>, _ ranges: [Range<Int>]) -> Bool {
+        // The first range ending after `range` starts is the only one that can overlap it.
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        return low < ranges.count && ranges[low].lowerBound < range.upperBound
     }
 
     /// Index of the first element of the sorted `values` that is at least `bound`.

@@ -150,13 +150,18 @@ public final class Tokenizer: Sendable {
     /// `parseSpecial` recognises control tokens written in the text (user-defined tokens are
     /// always recognised).
     public func encode(_ text: String, addSpecial: Bool, parseSpecial: Bool) -> [Int32] {
+        encode(text, addSpecial: addSpecial, parseSpecial: parseSpecial, plainText: [])
+    }
+
+    /// `encode`, with control tokens not recognised where they would overlap a `plainText` range.
+    private func encode(_ text: String, addSpecial: Bool, parseSpecial: Bool, plainText: [Range<Int>]) -> [Int32] {
         var utf8 = Array(text.utf8)
         var output: [Int32] = []
         output.reserveCapacity(utf8.count / 3 + 4)
         if addSpecial && addsBos, let bos = bosTokenId { output.append(bos) }
         utf8.withUnsafeMutableBufferPointer { mutableBytes in
             let bytes = UnsafeBufferPointer(mutableBytes)
-            let fragments = specialSplitter.split(bytes, parseSpecial: parseSpecial)
+            let fragments = specialSplitter.split(bytes, parseSpecial: parseSpecial, plainText: plainText)
             switch encoder {
             case .bytePair(let bpe):
                 var scratch = BytePairEncoder.Scratch()
@@ -190,11 +195,16 @@ public final class Tokenizer: Sendable {
         specialSplitter.split(bytes, parseSpecial: true)
     }
 
-    /// Token ids for a prompt rendered by the model's chat template: special tokens parsed,
-    /// BOS/EOS added as the vocabulary asks, but no second BOS when the template already wrote
-    /// one (templates such as Llama 3's start with `bos_token`).
-    public func encodeChatPrompt(_ rendered: String) -> [Int32] {
-        var ids = encode(rendered, addSpecial: true, parseSpecial: true)
+    /// Token ids for a prompt rendered by the model's chat template: the template's control
+    /// tokens parsed, BOS/EOS added as the vocabulary asks, but no second BOS when the template
+    /// already wrote one (templates such as Llama 3's start with `bos_token`).
+    ///
+    /// Control tokens are read only from the template's own text: a token written inside (or
+    /// across the edge of) message content is plain text, as `encode(parseSpecial: false)` reads
+    /// it, so a message cannot forge turns. Nothing else changes: text runs are cut at the same
+    /// places, so a conversation without such text encodes exactly as with every token parsed.
+    public func encodeChatPrompt(_ prompt: ChatTemplate.Rendering) -> [Int32] {
+        var ids = encode(prompt.text, addSpecial: true, parseSpecial: true, plainText: prompt.contentRanges)
         if addsBos, let bos = bosTokenId, ids.count >= 2, ids[0] == bos, ids[1] == bos { ids.removeFirst() }
         return ids
     }
