@@ -48,6 +48,22 @@ import Testing
         }
     }
 
+    @Test func eachTurnIsRoutedAfreshAndTheSecondaryGetsTheWholeConversation() throws {
+        // The local model holds 10 tokens: the third turn's conversation (10) no longer fits.
+        try withCLI(CLIRunner.config(local: ["context_length": "10"])) { cli in
+            let outcome = try cli.run(["chat", "--json"], stdin: "a b\nc d\ne f\n")
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            let turns = try turns(outcome)
+            #expect(turns.map { $0["servedBy"] as? String } == ["local", "local", "cloud"])
+            #expect(turns.map(promptTokens) == [2, 2 + 2 + 2, 2 + 2 + 2 + 2 + 2])
+            let fallback = try #require(turns.last?["fallback"] as? [String: Any])
+            #expect(fallback["reason"] as? String == "unsupportedRequest" && fallback["primaryTried"] as? Bool == false)
+
+            let plain = try cli.run(["chat"], stdin: "a b\nc d\ne f\n")
+            #expect(plain.stderr.contains("served by cloud, model cloud-v1; fallback from local (not tried: "), "\(plain.stderr)")
+        }
+    }
+
     @Test func resetForgetsTheConversationButKeepsTheSystemInstructions() throws {
         try withCLI { cli in
             let outcome = try cli.run(["chat", "--json", "--system", "be brief"], stdin: "a b\nc d\n/reset\ne f\n")
