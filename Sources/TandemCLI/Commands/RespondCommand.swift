@@ -15,7 +15,7 @@ enum RespondCommand: Command {
     ]
     static let discussion = """
         Without --json the answer goes to stdout and a line naming the serving backend, its model
-        version and any fallback goes to stderr. Ctrl-C cancels the generation (exit code 5).
+        version and any fallback goes to stderr. Ctrl-C or --timeout cancels the generation (exit code 5).
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
