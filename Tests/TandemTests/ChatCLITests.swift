@@ -4,8 +4,9 @@ import Testing
 
 /// `tandem chat` run as a process with `tandem.fake` on both sides: turns piped in line by line.
 /// The fake counts the words of every message it receives (`usage.promptTokens`), which shows
-/// what history each turn carried.
-@Suite struct ChatCLITests {
+/// what history each turn carried. Serialized: each test blocks a thread of Swift's small
+/// cooperative pool while its process runs, and timed tests elsewhere need the others.
+@Suite(.serialized) struct ChatCLITests {
     func withCLI(_ config: String = CLIRunner.config(), _ body: (CLIRunner) throws -> Void) throws {
         let cli = try CLIRunner(config: config)
         defer { cli.cleanUp() }
