@@ -118,10 +118,11 @@ extension LanguageModelSession {
 
     /// `streamResponse(to:options:)` for a session with tools: the text of each turn as
     /// snapshots, tools run between turns.
-    func streamWithTools(_ prompt: String, options: RequestOptions) -> AsyncThrowingStream<ResponseSnapshot, any Error> {
+    func streamWithTools(
+        _ prompt: String, options: RequestOptions, cancellation token: CancellationToken
+    ) -> AsyncThrowingStream<ResponseSnapshot, any Error> {
         let (stream, continuation) = AsyncThrowingStream<ResponseSnapshot, any Error>.makeStream()
         let text = Mutex((turn: 0, content: ""))
-        let token = CancellationToken()
         continuation.onTermination = { termination in
             if case .cancelled = termination { token.cancel() }
         }

@@ -71,10 +71,15 @@ public final class LanguageModelSession: Sendable {
 
     /// Answers `prompt` as a stream of snapshots, each holding all text so far; the last one
     /// carries the finished `Response`. Errors (including the routing ones) end the stream.
+    ///
+    /// Two ways to stop it. Dropping the stream (or cancelling the consuming task) cancels the
+    /// plugin call, but the session stays busy until the plugin has noticed. Cancelling
+    /// `cancellation` instead ends the stream with `cancelled` only once the session is free,
+    /// so the next request of a conversation can start at once.
     public func streamResponse(
-        to prompt: String, options: RequestOptions = .default
+        to prompt: String, options: RequestOptions = .default, cancellation: CancellationToken = CancellationToken()
     ) -> AsyncThrowingStream<ResponseSnapshot, any Error> {
-        if !tools.isEmpty { return streamWithTools(prompt, options: options) }
+        if !tools.isEmpty { return streamWithTools(prompt, options: options, cancellation: cancellation) }
         let (stream, continuation) = AsyncThrowingStream<ResponseSnapshot, any Error>.makeStream()
         let request: HybridRequest
         do {
@@ -83,7 +88,7 @@ public final class LanguageModelSession: Sendable {
             continuation.finish(throwing: error)
             return stream
         }
-        let token = CancellationToken()
+        let token = cancellation
         continuation.onTermination = { termination in
             if case .cancelled = termination { token.cancel() }
         }

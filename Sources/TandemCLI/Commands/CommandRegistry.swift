@@ -4,9 +4,9 @@ import Tandem
 /// The subcommands of `tandem` and the dispatch that every one shares: global `--config`,
 /// `--help`, `--version`, and turning errors into messages and exit codes.
 enum CommandRegistry {
-    /// Every subcommand, in `--help` order. Later work adds its own here (`chat`, `quote`, `ask`, `eval`).
+    /// Every subcommand, in `--help` order.
     static let commands: [Entry] = [Entry(BackendsCommand.self), Entry(AvailabilityCommand.self), Entry(RespondCommand.self),
-                                    QuoteCommands.entry, Entry(AskCommand.self), Entry(EvalCommand.self)]
+                                    Entry(ChatCommand.self), QuoteCommands.entry, Entry(AskCommand.self), Entry(EvalCommand.self)]
 
     /// A registered command, with its type erased behind closures.
     struct Entry: Sendable {

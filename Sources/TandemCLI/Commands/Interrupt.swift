@@ -24,8 +24,9 @@ enum Interrupt {
         Interrupt.source = source
     }
 
-    /// Routes the next interrupts to `action` (cancelling the command's work).
-    static func onInterrupt(_ action: @escaping @Sendable () -> Void) {
+    /// Routes the next interrupts to `action` (cancelling the command's work); nil: the next
+    /// interrupt exits again.
+    static func onInterrupt(_ action: (@Sendable () -> Void)?) {
         self.action.withLock { $0 = action }
     }
 }

@@ -16,6 +16,12 @@ enum Terminal {
 
     static func error(_ text: String) { log("error: \(text)") }
 
+    /// Text for a person typing (the chat's prompt marker): on stderr, only when stdin is a terminal.
+    static func forTypist(_ text: String) {
+        guard stdinIsTerminal else { return }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
     /// A transient status line, only for people watching.
     static func progress(_ text: String) {
         guard stderrIsTerminal else { return }

@@ -1,7 +1,7 @@
 import Tandem
 
 extension ParsedArguments {
-    /// `--mode MODE` of the quote, ask and eval commands: a routing override, or nil for the config's.
+    /// `--mode MODE` (respond, chat, quote, ask, eval): a routing override, or nil for the config's.
     func routingMode() throws(UsageError) -> TandemConfig.Routing? {
         guard let value = string("mode") else { return nil }
         guard let mode = RoutingMode(rawValue: value) else {
