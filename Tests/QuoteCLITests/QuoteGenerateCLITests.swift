@@ -70,7 +70,9 @@ import Testing
         defer { cli.cleanUp() }
         let started = ContinuousClock.now
         let outcome = try await cli.run(["quote", "generate", "--budget", "voice", "--budget-limit-ms", "300", "--json"])
-        #expect(ContinuousClock.now - started < .seconds(20), "the budget, not the hanging backend, ends the call")
+        // The backend hangs until cancelled, so only the budget can end the call; the bound is
+        // loose because a full test run on 2 cores can delay a process by many seconds.
+        #expect(ContinuousClock.now - started < .seconds(60), "the budget, not the hanging backend, ends the call")
         #expect(outcome.status == 5, "\(outcome.stderr)")
         let json = try outcome.json()
         let first = try #require((json["results"] as? [[String: Any]])?.first)

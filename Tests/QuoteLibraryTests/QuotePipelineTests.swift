@@ -230,10 +230,12 @@ struct QuotePipelineTests {
     @Test func batchTimeoutKeepsEarlierQuotesAndStoresNothingOfTheCandidateInFlight() async throws {
         let folder = try TemporaryFolder()
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
-        let writer = ScriptedWriter([.draft(Self.good), .slow(Self.goodToo, .seconds(30), ignoresCancellation: false)])
-        // The budget leaves room for the first candidate on a loaded machine; the second never fits.
+        let writer = ScriptedWriter([.draft(Self.good), .slow(Self.goodToo, .seconds(600), ignoresCancellation: false)])
+        // The budget leaves room for the first candidate even when the rest of the suite keeps
+        // the cooperative threads busy for seconds (3 s was not enough in a full run on 2 cores);
+        // the second never fits.
         let outcomes = await Self.pipeline(store, writer: writer)
-            .generateBatch(count: 3, locale: "en", budget: Budget(kind: .batch, limit: .seconds(3)))
+            .generateBatch(count: 3, locale: "en", budget: Budget(kind: .batch, limit: .seconds(15)))
         #expect(outcomes.map(\.run.branch) == [.accepted, .timeout])
         #expect(try store.count() == 1)
         #expect(try store.quote(matching: Self.goodToo) == nil)
