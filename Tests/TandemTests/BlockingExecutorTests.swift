@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Tandem
 
@@ -46,5 +47,81 @@ import Testing
         task.cancel()
         #expect(await task.value)
         #expect(token.isCancelled)
+    }
+
+    /// An actor-isolated caller's task runs the call on a worker (the executor is its task
+    /// executor); cancelling it still reaches the token.
+    @Test func cancellingAnActorIsolatedCallerCancelsTheToken() async {
+        let executor = BlockingExecutor()
+        let token = CancellationToken()
+        let started = DispatchSemaphore(value: 0)
+        let task = Task { @MainActor in
+            await executor.run(cancelling: token) { () -> Bool in
+                started.signal()
+                while !token.isCancelled { usleep(100) }
+                return true
+            }
+        }
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                started.wait()
+                continuation.resume()
+            }
+        }
+        task.cancel()
+        #expect(await task.value)
+        #expect(token.isCancelled)
+    }
+
+    /// A blocked call from an actor-isolated caller holds only its worker: the actor and other
+    /// calls go on.
+    @Test func aBlockedActorIsolatedCallDoesNotHoldTheActor() async {
+        let executor = BlockingExecutor()
+        let token = CancellationToken()
+        let blocked = Task { @MainActor in
+            await executor.run(cancelling: token) { () -> Bool in
+                let woken = DispatchSemaphore(value: 0)
+                token.addWaker { woken.signal() }
+                woken.wait()
+                return true
+            }
+        }
+        let answer = await Task { @MainActor in await executor.run(cancelling: CancellationToken()) { 42 } }.value
+        #expect(answer == 42)
+        blocked.cancel()
+        #expect(await blocked.value)
+    }
+
+    /// Calls one after another share one worker, whether the caller is an actor or not: a
+    /// finished call frees its worker before its caller resumes, so the next call never finds
+    /// all workers busy and starts a thread (the pool used to grow by one thread every time the
+    /// resumed caller won that race).
+    @Test(arguments: [false, true]) func sequentialCallsReuseOneWorker(fromMainActor: Bool) async {
+        let executor = BlockingExecutor()
+        let threads = Mutex<Set<pthread_t>>([])
+        let call: @Sendable () async -> Void = {
+            await executor.run(cancelling: CancellationToken()) { threads.withLock { _ = $0.insert(pthread_self()) } }
+        }
+        for _ in 0..<300 {
+            if fromMainActor { await Task { @MainActor in await call() }.value } else { await call() }
+        }
+        #expect(threads.withLock { $0.count } == 1)
+    }
+
+    /// A submitted job that releases its worker before handing its result over (as a streamed
+    /// response does) lets the next job reuse that worker.
+    @Test func aReleasedWorkerTakesTheNextJob() async {
+        let executor = BlockingExecutor()
+        let threads = Mutex<Set<pthread_t>>([])
+        for _ in 0..<300 {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                executor.submit {
+                    threads.withLock { _ = $0.insert(pthread_self()) }
+                    executor.releaseCurrentWorker()
+                    continuation.resume()
+                }
+            }
+        }
+        #expect(threads.withLock { $0.count } == 1)
     }
 }

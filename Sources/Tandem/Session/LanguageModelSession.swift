@@ -45,8 +45,10 @@ public final class LanguageModelSession: Sendable {
     public var transcript: Transcript { state.withLock { $0.transcript } }
     public var isResponding: Bool { state.withLock { $0.isResponding } }
 
-    /// Answers `prompt` in full.
-    public func respond(to prompt: String, options: RequestOptions = .default) async throws(TandemError) -> Response {
+    /// Answers `prompt` in full. Runs on the caller's executor (`nonisolated(nonsending)`): only
+    /// the plugin call leaves it (`BlockingExecutor.run`), so an actor-isolated caller does not
+    /// also hop to the global executor and back.
+    public nonisolated(nonsending) func respond(to prompt: String, options: RequestOptions = .default) async throws(TandemError) -> Response {
         if !tools.isEmpty {
             return try await exchange(prompt, schema: nil, options: options, cancellation: CancellationToken()) { $0.response }
         }
@@ -110,6 +112,7 @@ public final class LanguageModelSession: Sendable {
                 outcome = .failure(error)
             }
             end(prompt, outcome)
+            executor.releaseCurrentWorker()  // only the hand-over is left; the caller may start the next request
             switch outcome {
             case .success(let response):
                 continuation.yield(ResponseSnapshot(
