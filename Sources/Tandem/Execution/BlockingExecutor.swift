@@ -57,15 +57,15 @@ public final class BlockingExecutor: @unchecked Sendable {
     /// Cancelling the calling task cancels `token`, which the plugin polls.
     ///
     /// An actor-isolated caller's task moves to a worker for the call (this executor is its
-    /// task executor) and returns from there straight to the actor: two thread switches. Waiting
-    /// on a continuation instead costs two more for such a caller, since a continuation resumed
-    /// from another thread goes through the global executor first. A nonisolated caller waits on
-    /// a continuation, which brings it back to the global executor where it belongs (a task
-    /// leaving the worker without an actor would run its caller's code on the worker).
+    /// task executor) and returns from there straight to the actor: two thread switches.
+    /// Waiting on a continuation would cost such a caller a third, since a continuation resumed
+    /// from another thread goes through the global executor before the actor. A nonisolated
+    /// caller waits on a continuation, which brings it back to the global executor where it
+    /// belongs (a task leaving the worker without an actor would run its caller's code there).
     public nonisolated(nonsending) func run<T: Sendable>(
         cancelling token: CancellationToken, _ body: @escaping @Sendable () -> T
     ) async -> T {
-        let isolation: (any Actor)? = #isolation
+        let isolation: (any Actor)? = #isolation  // bound first: `#isolation != nil` crashes the 6.3 compiler (SIL ownership verifier)
         if isolation != nil {
             return await withTaskExecutorPreference(self) { await self.runOnWorker(cancelling: token, body) }
         }
