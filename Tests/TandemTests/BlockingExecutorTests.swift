@@ -27,41 +27,21 @@ import Testing
         for task in blocked { #expect(await task.value == false) }
     }
 
-    @Test func cancellingTheTaskCancelsTheToken() async {
+    /// Cancelling the calling task cancels the token, whether the caller waits on a continuation
+    /// (nonisolated) or its task runs the call on a worker (actor-isolated, the executor being
+    /// its task executor).
+    @Test(arguments: [false, true]) func cancellingTheTaskCancelsTheToken(fromMainActor: Bool) async {
         let executor = BlockingExecutor()
         let token = CancellationToken()
         let started = DispatchSemaphore(value: 0)
-        let task = Task {
-            await executor.run(cancelling: token) { () -> Bool in
-                started.signal()
-                while !token.isCancelled { usleep(100) }
-                return true
-            }
+        let body: @Sendable () -> Bool = {
+            started.signal()
+            while !token.isCancelled { usleep(100) }
+            return true
         }
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                started.wait()
-                continuation.resume()
-            }
-        }
-        task.cancel()
-        #expect(await task.value)
-        #expect(token.isCancelled)
-    }
-
-    /// An actor-isolated caller's task runs the call on a worker (the executor is its task
-    /// executor); cancelling it still reaches the token.
-    @Test func cancellingAnActorIsolatedCallerCancelsTheToken() async {
-        let executor = BlockingExecutor()
-        let token = CancellationToken()
-        let started = DispatchSemaphore(value: 0)
-        let task = Task { @MainActor in
-            await executor.run(cancelling: token) { () -> Bool in
-                started.signal()
-                while !token.isCancelled { usleep(100) }
-                return true
-            }
-        }
+        let task = fromMainActor
+            ? Task { @MainActor in await executor.run(cancelling: token, body) }
+            : Task { await executor.run(cancelling: token, body) }
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 started.wait()
@@ -99,11 +79,13 @@ import Testing
     @Test(arguments: [false, true]) func sequentialCallsReuseOneWorker(fromMainActor: Bool) async {
         let executor = BlockingExecutor()
         let threads = Mutex<Set<pthread_t>>([])
-        let call: @Sendable () async -> Void = {
-            await executor.run(cancelling: CancellationToken()) { threads.withLock { _ = $0.insert(pthread_self()) } }
-        }
+        let body: @Sendable () -> Void = { threads.withLock { _ = $0.insert(pthread_self()) } }
         for _ in 0..<300 {
-            if fromMainActor { await Task { @MainActor in await call() }.value } else { await call() }
+            if fromMainActor {
+                await Task { @MainActor in await executor.run(cancelling: CancellationToken(), body) }.value
+            } else {
+                await executor.run(cancelling: CancellationToken(), body)
+            }
         }
         #expect(threads.withLock { $0.count } == 1)
     }

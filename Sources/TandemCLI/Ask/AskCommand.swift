@@ -11,7 +11,7 @@ enum AskCommand: Command {
     static let arguments = "QUESTION [--json]"
     static let maxPositionals = 1
     static let options: [OptionSpec] = [
-        .option("mode", "MODE", "prefer-local | prefer-cloud | local-only | cloud-only (overrides the config)"),
+        .mode,
         .flag("json", "print the answer and every tool call as JSON"),
     ]
     static let discussion = """

@@ -4,7 +4,7 @@ import Tandem
 /// locale, sampling and a deadline. Every value is checked here, before any plugin is loaded.
 struct GenerationArguments {
     static let options: [OptionSpec] = [
-        .option("mode", "MODE", "prefer-local | prefer-cloud | local-only | cloud-only (overrides the config)"),
+        .mode,
         .option("primary", "ID", "primary backend id (overrides the config; not with --mode)"),
         .option("secondary", "ID", "secondary backend id (needs --primary)"),
         .option("system", "TEXT", "system instructions"),

@@ -14,7 +14,7 @@ enum EvalCommand: Command {
         .option("protocol", "PATH", "the protocol file (default eval/protocol.json)"),
         .option("out", "DIR", "where report.json, summary.md and the run's own eval.sqlite go (default eval-report)"),
         .option("budget-limit-ms", "N", "replace every budget's limit by N ms (a fast fake needs less than 45 s)"),
-        .option("mode", "MODE", "prefer-local | prefer-cloud | local-only | cloud-only (overrides the config)"),
+        .mode,
         .flag("json", "print the summary as JSON"),
     ]
     static let discussion = """

@@ -17,7 +17,7 @@ enum QuoteGenerateCommand: Command {
         .option("theme", "T", "a mood or theme for the line (\"morning courage\")"),
         .option("seed", "S", "seed for sampling (attempt k uses S+k)"),
         .option("budget-limit-ms", "N", "replace the budget's limit by N ms (tuning, tests)"),
-        .option("mode", "MODE", "prefer-local | prefer-cloud | local-only | cloud-only (overrides the config)"),
+        .mode,
         .flag("json", "print one JSON object with every attempt"),
     ]
     static let discussion = """
