@@ -18,33 +18,18 @@ final class PinnedModelCLITests {
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
 
-    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tandem").path
     static let wrongPin = String(repeating: "0", count: 64)
 
-    func tandem(pin: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    func tandem(pin: String, _ arguments: [String]) throws -> TandemRun {
         let config = """
             {"plugins_dir": "\(RunnerPlugin.pluginsDirectory)", "primary": "local",
              "backends": {"local": {"plugin": "tandem.llama", "settings": {"model": "model.gguf", "sha256": "\(pin)", "context": 256, "threads": 1}}}}
             """
         try config.write(toFile: folder + "/tandem.json", atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["--config", folder + "/tandem.json"] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CACHE_HOME"] = folder + "/cache"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return try TandemRun(["--config", folder + "/tandem.json"] + arguments, environment: ["XDG_CACHE_HOME": folder + "/cache"])
     }
 
-    func respond(pin: String = RunnerPlugin.modelSHA256, _ extra: [String] = []) throws -> (status: Int32, stdout: String, stderr: String) {
+    func respond(pin: String = RunnerPlugin.modelSHA256, _ extra: [String] = []) throws -> TandemRun {
         try tandem(pin: pin, ["respond", "--max-tokens", "4", "--timeout", "120"] + extra + ["Say hello."])
     }
 

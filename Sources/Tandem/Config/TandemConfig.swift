@@ -213,7 +213,8 @@ private struct ConfigReader {
         guard case .array(let items) = list else {
             throw error(.wrongType, "\(path).also_on", "expected an array of availability reason and error code names, found \(list.typeName)")
         }
-        let statusNames = BackendStatus.known.filter { $0 != .ok && $0 != .cancelled }.map(\.name)
+        // In the header's order; `ok` and the size protocol's `bufferTooSmall` are no failures.
+        let statuses = BackendStatus.known.reversed().filter { ![.ok, .cancelled, .bufferTooSmall].contains($0) }
         var policy = FallbackPolicy()
         for (index, item) in items.enumerated() {
             let name = try string(item, "\(path).also_on[\(index)]")
@@ -221,11 +222,11 @@ private struct ConfigReader {
                 throw error(.invalidValue, "\(path).also_on[\(index)]", "cancelled is refused: cancellation never falls back")
             }
             let reason = AvailabilityReason(name: name)
-            let status = BackendStatus(name: name).flatMap { $0 == .ok ? nil : $0 }
+            let status = statuses.first { $0.name == name }
             guard reason != nil || status != nil else {
                 throw error(
                     .invalidValue, "\(path).also_on[\(index)]",
-                    "unknown name \"\(name)\": expected an availability reason (\(AvailabilityReason.all.map(\.name).joined(separator: ", "))) or an error code (\(statusNames.joined(separator: ", ")))")
+                    "unknown name \"\(name)\": expected an availability reason (\(AvailabilityReason.all.map(\.name).joined(separator: ", "))) or an error code (\(statuses.map(\.name).joined(separator: ", ")))")
             }
             if let reason { policy.additionalCloudUnavailability.insert(reason) }
             if let status { policy.additionalCloudFailures.insert(status) }
