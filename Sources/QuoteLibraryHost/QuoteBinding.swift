@@ -9,6 +9,9 @@ public struct QuoteBinding: Sendable {
     public let writer: DraftWriter
     public let judge: Judge
     public let embedder: Embedder
+    /// Every model the binding may call (draft sides, judge sides, embedder), for a caller that
+    /// waits for models getting ready first.
+    public let models: [LanguageModel]
 
     /// `routing` overrides the config's routing for the draft (as `respond --mode` does).
     public init(host: TandemHost, routing: TandemConfig.Routing? = nil) throws(ConfigError) {
@@ -25,6 +28,7 @@ public struct QuoteBinding: Sendable {
             }
             return model
         }
+        models = [draft.primary, draft.secondary, judgeModel.primary, judgeModel.secondary, embedderModel].compactMap { $0 }
         readiness = HostReadiness(draft: draft, judge: judgeModel, embedder: embedderModel)
         writer = HostDraftWriter(model: draft)
         judge = HostJudge(model: judgeModel)

@@ -9,7 +9,8 @@ public struct BackendFailure: Error, Hashable, Sendable, CustomStringConvertible
     public var httpStatus: Int32 = 0
     /// errno or a library error code when relevant, else 0.
     public var osError: Int32 = 0
-    /// `rateLimited`: how long to wait in milliseconds, 0 when unknown.
+    /// How long the server asked to wait before trying again, in milliseconds, 0 when it did not
+    /// say: `rateLimited`, and `serverError` with a `Retry-After`.
     public var retryAfterMilliseconds: UInt64 = 0
     /// `exceededContextWindowSize`: the model's context and what was asked for, in tokens.
     public var contextLimit: UInt64 = 0
@@ -20,7 +21,12 @@ public struct BackendFailure: Error, Hashable, Sendable, CustomStringConvertible
         self.message = message
     }
 
-    public var description: String { "\(status.name): \(message)" }
+    /// `status: message`, with the server's delay when it gave one (`retry after 2.0 s`).
+    public var description: String {
+        guard retryAfterMilliseconds > 0 else { return "\(status.name): \(message)" }
+        let tenths = (retryAfterMilliseconds + 50) / 100
+        return "\(status.name): \(message) (retry after \(tenths / 10).\(tenths % 10) s)"
+    }
 
     /// Fills a caller-owned `tandem_error` (which may be NULL), honouring its `struct_size`.
     public func write(to pointer: UnsafeMutablePointer<tandem_error>?) {

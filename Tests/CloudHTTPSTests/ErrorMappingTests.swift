@@ -39,6 +39,17 @@ import Testing
         #expect(Self.failure(429, "{}", ["retry-after": "3"]).retryAfterMilliseconds == 3_000)
         #expect(Self.failure(429, "{}", ["retry-after-ms": "250", "retry-after": "3"]).retryAfterMilliseconds == 250)
         #expect(Self.failure(429, "{}").retryAfterMilliseconds == 0)
+        // An HTTP-date in each of the three forms a recipient must read; one in the past asks for no wait.
+        let now = 784_111_777.0  // Sun, 06 Nov 1994 08:49:37 GMT
+        for date in ["Sun, 06 Nov 1994 08:49:39 GMT", "Sunday, 06-Nov-94 08:49:39 GMT", "Sun Nov  6 08:49:39 1994"] {
+            #expect(HTTPFailureMapper.retryAfter(headers: ["retry-after": date], envelope: nil, now: now) == 2_000, "\(date)")
+        }
+        #expect(HTTPFailureMapper.retryAfter(headers: ["retry-after": "Sun, 06 Nov 1994 08:49:30 GMT"], envelope: nil, now: now) == 1)
+        #expect(HTTPFailureMapper.retryAfter(headers: ["retry-after": "soon"], envelope: nil, now: now) == nil)
+        // 5xx carry the server's delay too; 4xx other than 429 do not.
+        #expect(Self.failure(503, "{}", ["retry-after": "2"]).retryAfterMilliseconds == 2_000)
+        #expect(Self.failure(500, "{}", ["retry-after": "Sun, 06 Nov 1994 08:49:39 GMT"]).retryAfterMilliseconds > 0)
+        #expect(Self.failure(400, "{}", ["retry-after": "2"]).retryAfterMilliseconds == 0)
         let perDay = #"{"error":{"code":429,"message":"x","status":"RESOURCE_EXHAUSTED","details":[{"@type":"type.googleapis.com/google.rpc.QuotaFailure","violations":[{"quotaId":"GenerateRequestsPerDayPerProjectPerModel"}]},{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"40s"}]}}"#
         #expect(Self.failure(429, perDay).retryAfterMilliseconds == 0)
     }

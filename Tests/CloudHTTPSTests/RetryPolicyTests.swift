@@ -42,6 +42,21 @@ import Testing
         #expect(policy.delay(after: failure(.rateLimited, http: 429, retryAfter: 120_000), attempt: 1, outputDelivered: false, remainingMilliseconds: 600_000, jitter: 0.5) == nil)
     }
 
+    /// A 500/503/504 with `Retry-After` waits the server's figure (not the shorter backoff), within
+    /// the same bounds as a 429; a 501 is never retried, whatever it says.
+    @Test func serverErrorsWithRetryAfterWaitWhatTheServerSaid() {
+        for status in [500, 503, 504] {
+            let f = failure(.serverError, http: Int32(status), retryAfter: 2_000)
+            let wait = policy.delay(after: f, attempt: 1, outputDelivered: false, remainingMilliseconds: 60_000, jitter: 0.5)
+            #expect(wait.map { $0 >= 2_000 && $0 <= 2_200 } == true, "\(status): \(String(describing: wait))")
+            #expect(policy.delay(after: f, attempt: 1, outputDelivered: false, remainingMilliseconds: 1_500, jitter: 0.5) == nil, "past the deadline")
+            #expect(policy.delay(after: f, attempt: 3, outputDelivered: false, remainingMilliseconds: 60_000, jitter: 0.5) == nil, "attempts spent")
+            #expect(policy.delay(after: failure(.serverError, http: Int32(status), retryAfter: 120_000), attempt: 1,
+                                 outputDelivered: false, remainingMilliseconds: 600_000, jitter: 0.5) == nil, "longer than max_retry_wait_ms")
+        }
+        #expect(policy.delay(after: failure(.serverError, http: 501, retryAfter: 100), attempt: 1, outputDelivered: false, remainingMilliseconds: 60_000, jitter: 0.5) == nil)
+    }
+
     @Test func backoffLongerThanTheDeadlineIsNotWaited() {
         #expect(policy.delay(after: failure(.serverError, http: 503), attempt: 1, outputDelivered: false, remainingMilliseconds: 300, jitter: 0) == nil)
     }

@@ -97,4 +97,21 @@ import enum CloudHTTPSCore.DialectKind
         #expect(run.stderr.contains("cloud: failed (serverError"), "\(run.stderr)")
         #expect(!run.leaksKey)
     }
+
+    /// A 429's delay reaches the operator: `retryAfterMs` in the JSON error, `retry after 0.2 s`
+    /// in the message (the mock asks for 200 ms; one attempt, so it is not retried).
+    @Test(arguments: dialects)
+    func aRateLimitCarriesItsRetryDelayToTheCLI(_ dialect: DialectKind) async throws {
+        let fixture = try await CloudHostFixture(dialect, scenario: "ratelimit", mode: "prefer-local", cloud: ["max_attempts": "1"])
+        defer { fixture.cleanUp() }
+        let json = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "--json", "Hello mock"])
+        #expect(json.status == 6, "\(json.stderr)")
+        let error = try #require(try json.json()["error"] as? [String: Any])
+        #expect(error["status"] as? String == "rateLimited")
+        #expect(error["retryAfterMs"] as? Int == 200, "\(error)")
+        #expect((error["message"] as? String)?.hasSuffix("(retry after 0.2 s))") == true, "\(error)")
+        let plain = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "Hello mock"])
+        #expect(plain.status == 6)
+        #expect(plain.stderr.contains("(retry after 0.2 s)"), "\(plain.stderr)")
+    }
 }

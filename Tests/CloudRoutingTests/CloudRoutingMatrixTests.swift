@@ -95,23 +95,73 @@ import enum CloudHTTPSCore.DialectKind
     }
 
     @Test(arguments: dialects)
-    func anUnconfiguredCloudIsNotCalledAndCarriesItsReason(_ dialect: DialectKind) async throws {
-        // No key in the environment: availability says notConfigured without a network call.
+    func anUnconfiguredCloudIsNotCalledAndItsReasonIsThrown(_ dialect: DialectKind) async throws {
+        // No key in the environment: availability says notConfigured without a network call, and
+        // prefer-cloud does not turn a missing key into a local answer.
         let unset = ["api_key_env": "TANDEM_TEST_UNSET_VARIABLE"]
-        let preferCloud = try await CloudHostFixture(dialect, scenario: "ok", cloud: unset)
-        defer { preferCloud.cleanUp() }
-        let response = try await preferCloud.session().respond(to: Self.prompt)
+        for mode in ["prefer-cloud", "cloud-only"] {
+            let fixture = try await CloudHostFixture(dialect, scenario: "ok", mode: mode, cloud: unset)
+            defer { fixture.cleanUp() }
+            let error = await #expect(throws: TandemError.self) { try await fixture.session().respond(to: Self.prompt) }
+            #expect(error?.code == .unavailable, "\(mode)")
+            #expect(error?.availabilityReason == .notConfigured)
+            #expect(error?.secondary == nil)
+            #expect(error?.message.contains("TANDEM_TEST_UNSET_VARIABLE") == true, "names the variable: \(String(describing: error))")
+            #expect(try await fixture.requests().isEmpty)
+        }
+        // Named in also_on, it falls back, and the record says why.
+        let widened = try await CloudHostFixture(dialect, scenario: "ok", cloud: unset, fallbackAlsoOn: ["notConfigured"])
+        defer { widened.cleanUp() }
+        let response = try await widened.session().respond(to: Self.prompt)
         #expect(response.servedBy == "local")
         #expect(!response.fallback.primaryTried)
         #expect(response.fallback.reason?.name == "notConfigured")
-        #expect(try await preferCloud.requests().isEmpty)
+    }
 
-        let cloudOnly = try await CloudHostFixture(dialect, scenario: "ok", mode: "cloud-only", cloud: unset)
-        defer { cloudOnly.cleanUp() }
-        let error = await #expect(throws: TandemError.self) { try await cloudOnly.session().respond(to: Self.prompt) }
-        #expect(error?.code == .unavailable)
-        #expect(error?.availabilityReason == .notConfigured)
-        #expect(error?.message.contains("TANDEM_TEST_UNSET_VARIABLE") == true, "names the variable: \(String(describing: error))")
+    /// The real plugin's reachable states as a table: each mode that uses the cloud × each state
+    /// × the default policy and one widened by `also_on` × both dialects; the expected outcome
+    /// follows DESIGN §3 (`CloudRow.expected`).
+    @Test(arguments: CloudRow.all)
+    func routingTable(_ row: CloudRow) async throws {
+        let fixture = try await CloudHostFixture(
+            row.dialect, scenario: row.state.scenario(row.dialect), mode: row.mode,
+            cloud: row.state.cloudSettings, local: row.mode == "prefer-local" ? ["availability": "modelNotReady"] : [:],
+            fallbackAlsoOn: row.widened ? CloudRow.alsoOn : [])
+        defer { fixture.cleanUp() }
+        if case .offline = row.state {
+            // Nothing listens there: the connection is refused, an offline-class failure.
+            let url = fixture.mock.baseURL(row.dialect, token: fixture.token).replacing("127.0.0.1:\(fixture.mock.port)", with: "127.0.0.1:1")
+            try Self.rewrite(fixture, cloudSetting: "base_url", to: url)
+        }
+        let session = try fixture.session()
+        let outcome: Result<Response, TandemError>
+        do throws(TandemError) { outcome = .success(try await session.respond(to: Self.prompt)) } catch { outcome = .failure(error) }
+        switch (row.expected, outcome) {
+        case (.served(let by, let reason, let tried), .success(let response)):
+            #expect(response.servedBy == by, "\(row)")
+            #expect(response.fallback.reason?.name == reason, "\(row)")
+            #expect(response.fallback.primaryTried == tried, "\(row)")
+            #expect(response.fallback.primaryID == (row.mode == "prefer-local" ? "local" : "cloud"), "\(row)")
+        case (.thrown(let code, let primaryReason, let secondaryReason), .failure(let error)):
+            #expect(error.code == code, "\(row): \(error)")
+            #expect(error.primary?.reason.name == primaryReason, "\(row): \(error)")
+            #expect(error.secondary?.reason.name == secondaryReason, "\(row): \(error)")
+        case (let expected, let actual):
+            Issue.record("\(row): expected \(expected), got \(actual)")
+        }
+    }
+
+    static func rewrite(_ fixture: CloudHostFixture, cloudSetting key: String, to value: String) throws {
+        let url = URL(fileURLWithPath: fixture.configPath)
+        var root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var backends = try #require(root["backends"] as? [String: Any])
+        var cloud = try #require(backends["cloud"] as? [String: Any])
+        var settings = try #require(cloud["settings"] as? [String: Any])
+        settings[key] = value
+        cloud["settings"] = settings
+        backends["cloud"] = cloud
+        root["backends"] = backends
+        try JSONSerialization.data(withJSONObject: root).write(to: url)
     }
 
     @Test(arguments: dialects)
@@ -141,4 +191,87 @@ import enum CloudHTTPSCore.DialectKind
         #expect(snapshots.allSatisfy { $0.servedBy == "cloud" })
         #expect(snapshots.last?.response?.rawResponse.modelVersion == CloudHostFixture.servedVersion(dialect))
     }
+}
+
+/// One row of the cloud routing table.
+struct CloudRow: Sendable, CustomStringConvertible {
+    enum State: Sendable, CustomStringConvertible {
+        case ok, notConfigured, offline
+        /// The mock answers with this failure (after the retries it allows).
+        case fails(BackendStatus)
+
+        static let all: [State] = [.ok, .notConfigured, .offline, .fails(.serverError), .fails(.rateLimited), .fails(.tls),
+                                   .fails(.decoding), .fails(.guardrail)]
+
+        func scenario(_ dialect: DialectKind) -> String {
+            switch self {
+            case .ok, .notConfigured, .offline, .fails(.tls): "ok"
+            case .fails(.serverError): "unavailable"
+            case .fails(.rateLimited): "ratelimit"
+            case .fails(.decoding): "html-stream"
+            case .fails(.guardrail): dialect == .gemini ? "blocked" : "filter"
+            case .fails(let status): fatalError("no mock scenario for \(status)")
+            }
+        }
+
+        var cloudSettings: [String: String] {
+            switch self {
+            case .notConfigured: ["api_key_env": "TANDEM_TEST_UNSET_VARIABLE"]
+            case .fails(.tls): ["ca_file": ""]  // the system CAs do not trust the mock's
+            default: ["max_attempts": "2"]
+            }
+        }
+
+        /// The name the router records for it.
+        var reason: String? {
+            switch self {
+            case .ok: nil
+            case .notConfigured: "notConfigured"
+            case .offline: "offline"
+            case .fails(let status): status.name
+            }
+        }
+
+        var description: String { reason ?? "ok" }
+    }
+
+    enum Expected: Sendable {
+        case served(by: String, reason: String?, primaryTried: Bool)
+        case thrown(TandemError.Code, primary: String, secondary: String?)
+    }
+
+    /// The widened policy: one availability reason and two error codes.
+    static let alsoOn = ["notConfigured", "serverError", "rateLimited"]
+
+    let dialect: DialectKind
+    let mode: String
+    let state: State
+    let widened: Bool
+
+    static let all: [CloudRow] = [DialectKind.gemini, .openai].flatMap { dialect in
+        ["prefer-cloud", "cloud-only", "prefer-local"].flatMap { mode in
+            State.all.flatMap { state in [false, true].map { CloudRow(dialect: dialect, mode: mode, state: state, widened: $0) } }
+        }
+    }
+
+    /// DESIGN §3 for this row. prefer-local's local side is `modelNotReady`, so the cloud serves
+    /// as the secondary there.
+    var expected: Expected {
+        let reason = state.reason
+        switch mode {
+        case "prefer-cloud":
+            guard let reason else { return .served(by: "cloud", reason: nil, primaryTried: true) }
+            let fallsBack = reason == "offline" || (widened && Self.alsoOn.contains(reason))
+            if fallsBack { return .served(by: "local", reason: reason, primaryTried: reason != "notConfigured") }
+            return .thrown(reason == "notConfigured" ? .unavailable : .backendFailure, primary: reason, secondary: nil)
+        case "cloud-only":
+            guard let reason else { return .served(by: "cloud", reason: nil, primaryTried: true) }
+            return .thrown(reason == "notConfigured" ? .unavailable : .backendFailure, primary: reason, secondary: nil)
+        default:
+            guard let reason else { return .served(by: "cloud", reason: "modelNotReady", primaryTried: false) }
+            return .thrown(reason == "notConfigured" ? .unavailable : .backendFailure, primary: "modelNotReady", secondary: reason)
+        }
+    }
+
+    var description: String { "\(dialect) \(mode) cloud=\(state) policy=\(widened ? "widened" : "default")" }
 }

@@ -97,7 +97,7 @@ final class AvailabilityTests {
     }
 
     /// A pinned digest: unverified while the check runs (with progress), then available; a wrong
-    /// pin is reported with both digests.
+    /// pin is badModelFile with both digests.
     @Test func pinnedDigestIsVerifiedInTheBackground() throws {
         try copyModel()  // a new file state, so no cached verification applies
         let first = try availability(["sha256": RunnerPlugin.modelSHA256])
@@ -114,7 +114,14 @@ final class AvailabilityTests {
             Thread.sleep(forTimeInterval: 0.05)
             answer = pinnedWrong.availability(locale: nil)
         }
-        expectNotReady(answer, "has SHA-256 \(RunnerPlugin.modelSHA256), the config pins \(wrong)")
+        expectNotReady(answer, "badModelFile: \(fixturePath) has SHA-256 \(RunnerPlugin.modelSHA256), but the setting sha256 pins \(wrong)")
+        // A call fails with badModelFile itself, naming both digests.
+        #expect {
+            try pinnedWrong.generate(BackendRequest(messages: [.user("hi")]), cancellation: CancellationToken()) { _ in true }
+        } throws: { error in
+            guard let failure = error as? BackendFailure else { return false }
+            return failure.status == .badModelFile && failure.message.contains(RunnerPlugin.modelSHA256) && failure.message.contains(wrong)
+        }
     }
 
     @Test func badSettingsAreRejectedNamingTheKey() throws {

@@ -37,6 +37,36 @@ enum RunnerPlugin {
     }
 }
 
+/// One run of the built `tandem` binary (next to the test bundle) to its end.
+struct TandemRun {
+    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tandem").path
+
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// Runs `tandem arguments` in `directory` (the test's own when nil), with `environment`
+    /// added to the test process's.
+    init(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        self.stdout = String(decoding: stdout, as: UTF8.self)
+        self.stderr = String(decoding: stderr, as: UTF8.self)
+    }
+}
+
 extension PluginBackend {
     /// Generates, collecting every event.
     func collect(_ request: BackendRequest, cancellation: CancellationToken = CancellationToken()) throws(BackendFailure) -> (text: String, events: [BackendEvent], result: BackendResult) {

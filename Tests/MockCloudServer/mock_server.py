@@ -207,14 +207,27 @@ class Handler(BaseHTTPRequestHandler):
         if scenario == "close":  # accept, read, then close without a byte
             self.cut_connection()
             return True
-        if scenario in ("unavailable", "internal", "timeout504") or (scenario == "flaky" and attempt == 1):
-            code = {"unavailable": 503, "flaky": 503, "internal": 500, "timeout504": 504}[scenario]
+        # 5xx with Retry-After: "retry-after-<N>" says N seconds, "retry-date-<N>" an HTTP-date N
+        # seconds ahead; "-then-ok" answers the second attempt normally.
+        retry_after = None
+        if scenario.startswith(("retry-after-", "retry-date-")):
+            name, _, rest = scenario.partition("-then-")
+            if rest == "ok" and attempt > 1:
+                return False
+            seconds = int(name.rsplit("-", 1)[1])
+            if name.startswith("retry-after-"):
+                retry_after = str(seconds)
+            else:
+                retry_after = time.strftime("%a, %d %b %Y %H:%M:%S GMT", time.gmtime(time.time() + seconds))
+        if retry_after is not None or scenario in ("unavailable", "internal", "timeout504") or (scenario == "flaky" and attempt == 1):
+            code = 503 if retry_after is not None else {"unavailable": 503, "flaky": 503, "internal": 500, "timeout504": 504}[scenario]
+            headers = {"Retry-After": retry_after} if retry_after is not None else None
             if dialect == "gemini":
                 status = {503: "UNAVAILABLE", 500: "INTERNAL", 504: "DEADLINE_EXCEEDED"}[code]
-                self.send_json(code, gemini_error(code, status, "The model is overloaded. Please try again later."))
+                self.send_json(code, gemini_error(code, status, "The model is overloaded. Please try again later."), headers)
             else:
                 self.send_json(code, openai_error("The server is overloaded.", "service_unavailable_error",
-                                                  "server_is_overloaded"))
+                                                  "server_is_overloaded"), headers)
             return True
         if scenario == "echo-key":  # a careless server quoting the credential it received
             key = self.headers.get("x-goog-api-key") or self.headers.get("Authorization", "")
@@ -225,6 +238,10 @@ class Handler(BaseHTTPRequestHandler):
             return True
         if scenario == "html":
             self.send_json(200, b"<html><body>captive portal</body></html>", content_type="text/html")
+            return True
+        if scenario == "html-stream":  # a proxy's sign-in page, labelled as an event stream
+            self.send_json(200, b"<!DOCTYPE html>\n<html><body>\n<h1>Sign in to the network</h1>\n</body></html>\n",
+                           content_type="text/event-stream")
             return True
         if scenario == "notjson":
             self.send_json(502, b"<html>Bad gateway</html>", content_type="text/html")

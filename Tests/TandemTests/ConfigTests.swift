@@ -14,7 +14,7 @@ import Testing
           },
           "mode": "prefer-cloud",
           "store": "/var/lib/tandem/library.sqlite",
-          "fallback": {"also_on": ["rateLimited", "serverError"]}
+          "fallback": {"also_on": ["rateLimited", "serverError", "notConfigured", "unknown"]}
         }
         """
 
@@ -47,7 +47,9 @@ import Testing
         #expect(config.pluginsDirectory == "/etc/tandem/plugins.d", "relative to the config file")
         #expect(config.routing == .mode(.preferCloud))
         #expect(config.store == "/var/lib/tandem/library.sqlite")
-        #expect(config.fallbackPolicy == FallbackPolicy(additionalCloudFailures: [.rateLimited, .serverError]))
+        // Error codes and availability reasons; `unknown` is both and widens both.
+        #expect(config.fallbackPolicy == FallbackPolicy(
+            additionalCloudFailures: [.rateLimited, .serverError, .unknown], additionalCloudUnavailability: [.notConfigured, .unknown]))
         #expect(config.backends["cloud"] == TandemConfig.BackendEntry(plugin: "tandem.fake", settings: [:]))
         #expect(config.backends["local"]?.settings == [
             "kind": "local", "token_delay_ms": "5", "hang": "false", "ratio": "0.5", "list": #"[1,"a"]"#,
@@ -89,8 +91,10 @@ import Testing
         (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "secondary": "a"}"#, .invalidValue, "secondary", "needs primary"),
         (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "store": false}"#, .wrongType, "store", "expected a string"),
         (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "fallback": {"also_on": "rateLimited"}}"#, .wrongType, "fallback.also_on", "expected an array"),
-        (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "fallback": {"also_on": ["ratelimited"]}}"#, .invalidValue, "fallback.also_on[0]", "unknown error code"),
-        (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "fallback": {"also_on": ["cancelled"]}}"#, .invalidValue, "fallback.also_on[0]", "never falls back"),
+        (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "fallback": {"also_on": ["ratelimited"]}}"#, .invalidValue, "fallback.also_on[0]",
+         #"unknown name "ratelimited": expected an availability reason (deviceNotEligible, notEnabled, modelNotReady, unsupportedLocale, notConfigured, offline, unknown) or an error code (unknown, incompatible"#),
+        (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "fallback": {"also_on": ["offline", "ok"]}}"#, .invalidValue, "fallback.also_on[1]", #"unknown name "ok""#),
+        (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "fallback": {"also_on": ["cancelled"]}}"#, .invalidValue, "fallback.also_on[0]", "cancelled is refused: cancellation never falls back"),
         (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "fallback": {"always": true}}"#, .unknownKey, "fallback.always", "unknown key"),
     ])
     func badConfigNamesFileKeyPathAndExpectation(text: String, code: ConfigError.Code, keyPath: String, message: String) {

@@ -2,10 +2,13 @@ import Foundation
 import Testing
 @testable import Tandem
 
-/// The routing matrix of issue 2 item 8: every mode × every primary state × secondary
-/// available or not → who serves, or which error reaches the caller. Generated from the
-/// rules of DESIGN §3 (`RoutingMatrix.expectation`), run with `respond` and with `streamResponse`
-/// through the real loader, both sides being the `tandem.fake` plugin (`kind` local and cloud).
+/// The routing matrix of DESIGN §3: every mode × every primary state (available, each
+/// availability reason, a failure before the first token with each error code, a failure after
+/// output, cancellation) × secondary available or not × the default or a widened fallback
+/// policy → who serves and the fallback record, or which error reaches the caller. The table is
+/// generated (`RoutingMatrix.cases`) and its expectations come from the rules written once
+/// (`RoutingMatrix.expectation`); each row runs with `respond` and with `streamResponse` through
+/// the real loader, both sides being the `tandem.fake` plugin (`kind` local and cloud).
 @Suite struct RoutingMatrixTests {
     @Test(arguments: RoutingMatrix.cases)
     func respondMatrix(_ matrixCase: RoutingMatrix.Case) async throws {
@@ -17,8 +20,14 @@ import Testing
         try await RoutingMatrix.check(matrixCase, factory: .fakePlugin, streaming: true)
     }
 
-    @Test func matrixCoversEveryModeStateAndSecondary() {
-        #expect(RoutingMatrix.cases.count == 4 * (1 + 7 + 6 + 1 + 1) * 2)
+    @Test func matrixCoversEveryModeReasonErrorCodeSecondaryAndPolicy() {
+        // Every ABI error code a backend can fail with (not `ok`, not the size protocol's
+        // `bufferTooSmall`), every availability reason.
+        #expect(Set(RoutingMatrix.PrimaryState.errorClasses) == Set(BackendStatus.known).subtracting([.ok, .bufferTooSmall]))
+        #expect(RoutingMatrix.PrimaryState.errorClasses.count == 23)
+        let states = 1 + AvailabilityReason.all.count + RoutingMatrix.PrimaryState.errorClasses.count + 2
+        #expect(RoutingMatrix.cases.count == RoutingMode.allCases.count * states * 2 * RoutingMatrix.Policy.allCases.count)
+        #expect(RoutingMatrix.cases.count == 4 * 33 * 2 * 2)
     }
 }
 
@@ -34,7 +43,7 @@ enum RoutingMatrix {
         /// Hangs until the caller cancels.
         case cancelled
 
-        static let errorClasses: [BackendStatus] = [.offline, .rateLimited, .serverError, .guardrail, .tls, .decoding]
+        static let errorClasses: [BackendStatus] = BackendStatus.known.filter { $0 != .ok && $0 != .bufferTooSmall }
         static let all: [PrimaryState] =
             [.available] + AvailabilityReason.all.map { .unavailable($0) }
             + errorClasses.map { .failsBeforeFirstToken($0) } + [.failsAfterThirdToken, .cancelled]
@@ -66,16 +75,35 @@ enum RoutingMatrix {
         }
     }
 
+    /// The fallback policy of the row: DESIGN §3's default, or one widened by `fallback.also_on`
+    /// with two availability reasons and two error codes.
+    enum Policy: String, CaseIterable, Sendable {
+        case standard, widened
+
+        var fallbackPolicy: FallbackPolicy {
+            switch self {
+            case .standard: .default
+            case .widened:
+                FallbackPolicy(additionalCloudFailures: [.rateLimited, .serverError], additionalCloudUnavailability: [.notConfigured, .modelNotReady])
+            }
+        }
+    }
+
     struct Case: Sendable, CustomStringConvertible {
         var mode: RoutingMode
         var primary: PrimaryState
         var secondaryAvailable: Bool
-        var description: String { "\(mode) primary=\(primary) secondary=\(secondaryAvailable ? "available" : "unavailable")" }
+        var policy: Policy
+        var description: String {
+            "\(mode) primary=\(primary) secondary=\(secondaryAvailable ? "available" : "unavailable") policy=\(policy)"
+        }
     }
 
     static let cases: [Case] = RoutingMode.allCases.flatMap { mode in
         PrimaryState.all.flatMap { state in
-            [true, false].map { Case(mode: mode, primary: state, secondaryAvailable: $0) }
+            [true, false].flatMap { secondary in
+                Policy.allCases.map { Case(mode: mode, primary: state, secondaryAvailable: secondary, policy: $0) }
+            }
         }
     }
 
@@ -91,13 +119,18 @@ enum RoutingMatrix {
     /// DESIGN §3 as a table: what must happen in each case.
     static func expectation(_ c: Case) -> Expectation {
         let hasSecondary = c.mode.secondaryKind != nil
+        let cloudPrimary = c.mode.primaryKind == .cloud
+        let policy = c.policy.fallbackPolicy
         let secondaryReason = c.mode.secondaryKind.map { unavailableSecondaryReason(kind: $0).name }
-        /// The primary did not serve for `reason`; may the secondary take over?
+        /// The code of an error carrying a backend failure.
+        func code(_ status: BackendStatus) -> TandemError.Code {
+            status == .cancelled ? .cancelled : status == .timeout ? .timeout : .backendFailure
+        }
+        /// The primary did not serve for `reason`, and the rules let the secondary take over.
         func handOver(primaryTried: Bool, reason: String, failure: BackendStatus?) -> Expectation {
             guard hasSecondary else {
-                return failure == nil
-                    ? .failed(.unavailable, primaryReason: reason, secondaryReason: nil, failureStatus: nil)
-                    : .failed(.backendFailure, primaryReason: reason, secondaryReason: nil, failureStatus: failure)
+                return failure.map { .failed(code($0), primaryReason: reason, secondaryReason: nil, failureStatus: $0) }
+                    ?? .failed(.unavailable, primaryReason: reason, secondaryReason: nil, failureStatus: nil)
             }
             return c.secondaryAvailable
                 ? .served(bySecondary: true, primaryTried: primaryTried, reason: reason)
@@ -107,11 +140,19 @@ enum RoutingMatrix {
         case .available:
             return .served(bySecondary: false, primaryTried: true, reason: nil)
         case .unavailable(let reason):
+            // A cloud primary that is anything but offline (or a reason the policy adds) is an
+            // error for the caller: a missing key must not silently become a local answer.
+            if cloudPrimary && reason != .offline && !policy.additionalCloudUnavailability.contains(reason) {
+                return .failed(.unavailable, primaryReason: reason.name, secondaryReason: nil, failureStatus: nil)
+            }
             return handOver(primaryTried: false, reason: reason.name, failure: nil)
         case .failsBeforeFirstToken(let status):
-            // A local primary falls back on any failure; a cloud primary only when offline.
-            if c.mode.primaryKind == .cloud && status != .offline {
-                return .failed(.backendFailure, primaryReason: status.name, secondaryReason: nil, failureStatus: status)
+            // Cancellation never falls back; a local primary falls back on any other failure; a
+            // cloud primary only when offline (or on a code the policy adds).
+            if status == .cancelled
+                || (cloudPrimary && status != .offline && !policy.additionalCloudFailures.contains(status))
+            {
+                return .failed(code(status), primaryReason: status.name, secondaryReason: nil, failureStatus: status)
             }
             return handOver(primaryTried: true, reason: status.name, failure: status)
         case .failsAfterThirdToken:
@@ -135,9 +176,10 @@ enum RoutingMatrix {
         if !c.secondaryAvailable { otherSettings["availability"] = unavailableSecondaryReason(kind: otherKind).name }
         let primary = try factory.make(primaryKind.rawValue, c.primary.settings(kind: primaryKind))
         let other = try factory.make(otherKind.rawValue, otherSettings)
+        let policy = c.policy.fallbackPolicy
         let model = primaryKind == .local
-            ? HybridModel(mode: c.mode, local: primary, cloud: other)
-            : HybridModel(mode: c.mode, local: other, cloud: primary)
+            ? HybridModel(mode: c.mode, local: primary, cloud: other, fallbackPolicy: policy)
+            : HybridModel(mode: c.mode, local: other, cloud: primary, fallbackPolicy: policy)
         let session = LanguageModelSession(model: model)
 
         let run = Task { () -> (Observed, [ResponseSnapshot]) in
@@ -189,6 +231,9 @@ enum RoutingMatrix {
             if error.primary != nil { #expect(error.failure?.status == status, "\(c): \(error)") }
             if case .unavailable(let reason) = c.primary, secondaryReason == nil {
                 #expect(error.availabilityReason == reason, "\(c)")
+                if c.mode == .preferCloud {
+                    #expect(error.message.contains("falls back to local only when offline (fallback.also_on widens it)"), "\(c): \(error)")
+                }
             }
             #expect(session.transcript.entries.isEmpty, "a failed exchange leaves no trace")
             if streaming, case .failsAfterThirdToken = c.primary {

@@ -147,6 +147,45 @@ import Testing
         await #expect(throws: TandemError.self) { try await LanguageModelSession(model: other).respond(to: "hi") }
     }
 
+    /// Prefer-cloud with a cloud that is unavailable for any reason but offline: an error for
+    /// the caller, neither side called, unless `also_on` names that reason.
+    @Test(arguments: AvailabilityReason.all.filter { $0 != .offline })
+    func cloudPrimaryUnavailableIsThrownUnlessThePolicyNamesTheReason(reason: AvailabilityReason) async throws {
+        let unavailable = ["availability": reason.name]
+        let (strict, local, cloud) = pair(cloud: unavailable, mode: .preferCloud)
+        let error = await #expect(throws: TandemError.self) { try await LanguageModelSession(model: strict).respond(to: "hi") }
+        #expect(error?.code == .unavailable)
+        #expect(error?.availabilityReason == reason)
+        #expect(error?.primary == RoutingAttempt(backendID: "cloud", reason: .unavailable(reason, detail: "scripted")))
+        #expect(error?.secondary == nil)
+        #expect(local.receivedRequests.isEmpty && cloud.receivedRequests.isEmpty)
+
+        // A policy widened by other names (an error code of the same spelling included) does not cover it.
+        let other = AvailabilityReason.all.first { $0 != reason && $0 != .offline }!
+        let (elsewhere, _, _) = pair(
+            cloud: unavailable, mode: .preferCloud,
+            policy: FallbackPolicy(additionalCloudFailures: Set(BackendStatus.known), additionalCloudUnavailability: [other]))
+        await #expect(throws: TandemError.self) { try await LanguageModelSession(model: elsewhere).respond(to: "hi") }
+
+        let (widened, _, _) = pair(cloud: unavailable, mode: .preferCloud, policy: FallbackPolicy(additionalCloudUnavailability: [reason]))
+        let response = try await LanguageModelSession(model: widened).respond(to: "hi")
+        #expect(response.servedBy == "local")
+        #expect(response.fallback == FallbackRecord(primaryID: "cloud", primaryTried: false, reason: .unavailable(reason, detail: "scripted")))
+    }
+
+    /// A request the cloud primary cannot handle (a property of the request, not of the service)
+    /// goes to the local side, as for a local primary, and the record says why.
+    @Test func cloudPrimaryThatCannotHandleTheRequestFallsBack() async throws {
+        let cloud = ScriptedBackend(id: "cloud", settings: ["kind": "cloud"], capabilities: [.streaming])
+        let local = ScriptedBackend(id: "local", settings: ["kind": "local"], capabilities: [.streaming, .tools])
+        let model = HybridModel(mode: .preferCloud, local: LanguageModel(local), cloud: LanguageModel(cloud))
+        let tools = [ToolDeclaration(name: "lookup", description: "d", parametersSchema: "{}")]
+        let routed = try model.generate(HybridRequest(messages: [.user("hi")], tools: tools), cancellation: CancellationToken()) { _, _ in true }
+        #expect(routed.decision.servedBy.id == "local")
+        #expect(routed.decision.fallback == FallbackRecord(primaryID: "cloud", primaryTried: false, reason: .unsupported("tools")))
+        #expect(cloud.receivedRequests.isEmpty)
+    }
+
     @Test func overlappingRequestFailsWithConcurrentRequests() async throws {
         let (model, _, _) = pair(local: ["hang": "true"])
         let session = LanguageModelSession(model: model)

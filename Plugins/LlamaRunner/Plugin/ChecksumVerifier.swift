@@ -1,116 +1,80 @@
 import Foundation
 import Synchronization
 
-/// Checks model files against pinned SHA-256 digests in the background, so `availability` stays
-/// cheap: the first look starts a verification and reports progress; later looks read the
-/// outcome. Outcomes are cached by file stamp (path, size, mtime) in memory and in
-/// `$XDG_CACHE_HOME/tandem/verified-models` (default `~/.cache/...`), so each file state is
-/// hashed once per machine, not once per process. Only matches are persisted.
+/// Hashes model files for their pinned SHA-256 in a background thread, so `availability` stays
+/// cheap: the first look at a file version starts the hash and reports its progress; later looks
+/// read the digest. Digests are kept by file stamp in memory and in the `DigestCache` on disk, so
+/// each file version is hashed once, not once per process. The pin is compared by the caller
+/// (`ModelAvailability`), never stored with the verdict.
 final class ChecksumVerifier: Sendable {
     enum State: Equatable {
-        case verified
-        case mismatch(actual: String)
         /// Under way; the fraction of bytes hashed.
-        case verifying(Double)
+        case hashing(Double)
+        /// The file's SHA-256, lower-case hex.
+        case hashed(String)
         case failed(String)
     }
 
-    private struct Key: Hashable { let stamp: FileStamp; let expected: String }
-    private let states = Mutex<[Key: State]>([:])
-    let cacheFile: String?
+    private let states = Mutex<[FileStamp: State]>([:])
+    let cache: DigestCache
 
-    init(cacheFile: String? = ChecksumVerifier.defaultCacheFile) {
-        self.cacheFile = cacheFile
+    init(cache: DigestCache = DigestCache(file: DigestCache.defaultFile)) {
+        self.cache = cache
     }
 
-    static var defaultCacheFile: String? {
-        let environment = ProcessInfo.processInfo.environment
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/tandem/verified-models" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/tandem/verified-models" }
-        return nil
-    }
-
-    /// The state of `stamp` against `expected`; starts a verification when there is none.
-    func state(of stamp: FileStamp, expected: String) -> State {
-        let key = Key(stamp: stamp, expected: expected)
+    /// The state of the file version `stamp`; starts hashing it when it is neither known nor cached.
+    func state(of stamp: FileStamp) -> State {
         let (state, start) = states.withLock { states -> (State, Bool) in
-            if let known = states[key] { return (known, false) }
-            if isPersisted(key) { states[key] = .verified; return (.verified, false) }
-            states[key] = .verifying(0)
-            return (.verifying(0), true)
+            if let known = states[stamp] { return (known, false) }
+            if let digest = cache.digest(for: stamp) {
+                states[stamp] = .hashed(digest)
+                return (.hashed(digest), false)
+            }
+            states[stamp] = .hashing(0)
+            return (.hashing(0), true)
         }
         if start {
-            let thread = Thread { [self] in self.verify(key) }
+            let thread = Thread { [self] in self.hash(stamp) }
             thread.name = "tandem.llama sha256"
             thread.start()
         }
         return state
     }
 
-    /// Waits until `stamp` is no longer being verified (polling `shouldStop` every 20 ms) and
+    /// Waits until `stamp` is no longer being hashed (polling `shouldStop` every 20 ms) and
     /// returns its state; nil when stopped first.
-    func wait(for stamp: FileStamp, expected: String, shouldStop: () -> Bool) -> State? {
+    func wait(for stamp: FileStamp, shouldStop: () -> Bool) -> State? {
         while true {
-            let current = state(of: stamp, expected: expected)
-            if case .verifying = current {
-                if shouldStop() { return nil }
-                usleep(20_000)
-                continue
-            }
-            return current
+            let current = state(of: stamp)
+            guard case .hashing = current else { return current }
+            if shouldStop() { return nil }
+            usleep(20_000)
         }
     }
 
-    private func verify(_ key: Key) {
+    private func hash(_ stamp: FileStamp) {
         let outcome: State
         do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: key.stamp.path))
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: stamp.path))
             defer { try? handle.close() }
             var hasher = SHA256()
             var done = 0
             while let chunk = try handle.read(upToCount: 4 << 20), !chunk.isEmpty {
                 chunk.withUnsafeBytes { hasher.update($0) }
                 done += chunk.count
-                let fraction = key.stamp.size > 0 ? min(1, Double(done) / Double(key.stamp.size)) : 1
-                states.withLock { $0[key] = .verifying(fraction) }
+                let fraction = stamp.size > 0 ? min(1, Double(done) / Double(stamp.size)) : 1
+                states.withLock { $0[stamp] = .hashing(fraction) }
             }
             let digest = hasher.finish()
-            if done != key.stamp.size {
-                outcome = .failed("the file changed while it was verified (\(done) bytes read, \(key.stamp.size) expected)")
-            } else if digest == key.expected {
-                outcome = .verified
-                persist(key)
+            if done != stamp.size || FileStamp.of(stamp.path).stamp != stamp {
+                outcome = .failed("\(stamp.path) changed while it was hashed (\(done) bytes read, \(stamp.size) expected)")
             } else {
-                outcome = .mismatch(actual: digest)
+                outcome = .hashed(digest)
+                cache.record(digest, for: stamp)
             }
         } catch {
-            outcome = .failed("cannot read \(key.stamp.path): \(error.localizedDescription)")
+            outcome = .failed("cannot read \(stamp.path): \(error.localizedDescription)")
         }
-        states.withLock { $0[key] = outcome }
-    }
-
-    private func line(_ key: Key) -> String {
-        "\(key.expected)\t\(key.stamp.size)\t\(key.stamp.modifiedNanoseconds)\t\(key.stamp.path)"
-    }
-
-    private func isPersisted(_ key: Key) -> Bool {
-        guard let cacheFile, let text = try? String(contentsOfFile: cacheFile, encoding: .utf8) else { return false }
-        let wanted = line(key)
-        return text.split(separator: "\n").contains { $0 == wanted }
-    }
-
-    /// Appends one line; a cache that cannot be written only costs a re-verification later.
-    private func persist(_ key: Key) {
-        guard let cacheFile else { return }
-        let folder = (cacheFile as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let data = Data((line(key) + "\n").utf8)
-        if let handle = FileHandle(forWritingAtPath: cacheFile) {
-            defer { try? handle.close() }
-            _ = try? handle.seekToEnd()
-            try? handle.write(contentsOf: data)
-        } else {
-            _ = FileManager.default.createFile(atPath: cacheFile, contents: data)
-        }
+        states.withLock { $0[stamp] = outcome }
     }
 }

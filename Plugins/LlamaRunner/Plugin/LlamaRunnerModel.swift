@@ -149,10 +149,11 @@ final class LlamaRunnerModel: PluginModel, @unchecked Sendable {
     // MARK: Loading
 
     /// The loaded model once availability allows it (waiting for a running checksum
-    /// verification); loads it on first use.
+    /// verification, failing with `badModelFile` when the file does not match its pin); loads it
+    /// on first use.
     private func ready(locale: String?, cancellation: PluginCancellation) throws(BackendFailure) -> LoadedLlama {
         if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled before the call started") }
-        guard rules.awaitVerification(shouldStop: { cancellation.isCancelled }) else {
+        guard try rules.awaitVerification(shouldStop: { cancellation.isCancelled }) else {
             throw BackendFailure(.cancelled, "cancelled while the model file was being verified")
         }
         if case .unavailable(let reason, let detail, _) = rules.check(locale: locale) {

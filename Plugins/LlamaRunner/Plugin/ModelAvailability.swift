@@ -6,8 +6,9 @@ import TandemPluginKit
 /// 1. `notEnabled` when the settings say `enabled: false`.
 /// 2. `modelNotReady` when the file is missing (with download progress when a fetch is under
 ///    way), a directory or not a regular file, empty, shorter than its header or tensor data
-///    ("partial"), not a model this engine runs ("unusable"), or not yet verified against the
-///    pinned `sha256` ("unverified", with verification progress) or different from it.
+///    ("partial"), not a model this engine runs ("unusable"), not yet verified against the
+///    pinned `sha256` ("unverified", with hashing progress), or different from it
+///    ("badModelFile", naming both digests; calls fail with that code).
 /// 3. `deviceNotEligible` when the weights, the KV cache at the configured context and a margin
 ///    do not fit in the machine's memory (or the cgroup limit).
 /// 4. `unsupportedLocale` when the file declares languages (`general.languages`) and the
@@ -67,17 +68,7 @@ final class ModelAvailability: Sendable {
         case .usable(let usable):
             facts = usable
         }
-        if let expected = settings.sha256 {
-            switch verifier.state(of: stamp, expected: expected) {
-            case .verified: break
-            case .verifying(let fraction):
-                return .unavailable(.modelNotReady, detail: "unverified: checking \(path) against the pinned SHA-256 (\(Int(fraction * 100))%)", progress: fraction)
-            case .mismatch(let actual):
-                return .unavailable(.modelNotReady, detail: "unverified: \(path) has SHA-256 \(actual), the config pins \(expected)")
-            case .failed(let why):
-                return .unavailable(.modelNotReady, detail: "unverified: \(why)")
-            }
-        }
+        if let problem = pinProblem(stamp) { return problem }
         let context = effectiveContext(facts)
         let needed = facts.memoryNeeded(context: context)
         if let memoryLimit, needed > memoryLimit {
@@ -95,11 +86,39 @@ final class ModelAvailability: Sendable {
         min(settings.context ?? LlamaSettings.defaultContextCap, facts.contextLength)
     }
 
-    /// Waits for a running verification of the current file (so a caller who asks to generate
-    /// right after start-up is served once the check passes). Returns false when stopped.
-    func awaitVerification(shouldStop: () -> Bool) -> Bool {
+    /// What the pinned SHA-256 says about the file version `stamp`: nil when it matches (or
+    /// nothing is pinned), else `modelNotReady` while the file is hashed (with progress), for a
+    /// mismatch (`badModelFile:` with both digests and the file) or when it cannot be read.
+    private func pinProblem(_ stamp: FileStamp) -> Availability? {
+        guard let expected = settings.sha256 else { return nil }
+        switch verifier.state(of: stamp) {
+        case .hashed(let actual) where actual == expected:
+            return nil
+        case .hashed(let actual):
+            return .unavailable(.modelNotReady, detail: Self.mismatch(path: stamp.path, actual: actual, expected: expected))
+        case .hashing(let fraction):
+            return .unavailable(
+                .modelNotReady, detail: "unverified: checking \(stamp.path) against the pinned SHA-256 (\(Int(fraction * 100))%)",
+                progress: fraction)
+        case .failed(let why):
+            return .unavailable(.modelNotReady, detail: "unverified: \(why)")
+        }
+    }
+
+    static func mismatch(path: String, actual: String, expected: String) -> String {
+        "badModelFile: \(path) has SHA-256 \(actual), but the setting sha256 pins \(expected)"
+    }
+
+    /// Waits for the hash of the current file version when a pin needs it (so a caller who asks
+    /// to generate right after start-up is served once the check passes), then fails with
+    /// `badModelFile` when the file does not match its pin. Returns false when stopped first.
+    func awaitVerification(shouldStop: () -> Bool) throws(BackendFailure) -> Bool {
         guard let expected = settings.sha256, let stamp = FileStamp.of(settings.modelPath).stamp else { return true }
-        return verifier.wait(for: stamp, expected: expected, shouldStop: shouldStop) != nil
+        guard let state = verifier.wait(for: stamp, shouldStop: shouldStop) else { return false }
+        if case .hashed(let actual) = state, actual != expected {
+            throw BackendFailure(.badModelFile, Self.mismatch(path: stamp.path, actual: actual, expected: expected))
+        }
+        return true
     }
 
     private func outcome(for stamp: FileStamp) -> ModelFileFacts.Outcome {

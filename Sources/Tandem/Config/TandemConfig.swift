@@ -204,23 +204,33 @@ private struct ConfigReader {
         return TandemConfig.BackendEntry(plugin: plugin, settings: settings)
     }
 
+    /// `fallback.also_on`: names of availability reasons and of ABI error codes (as in the
+    /// header). A name that is both (`unknown`) widens both. `cancelled` is refused: cancellation
+    /// never falls back.
     func fallback(_ value: JSONValue, _ path: String) throws(ConfigError) -> FallbackPolicy {
         let members = try object(value, path, allowed: ["also_on"])
         guard let list = members["also_on"] else { return .default }
         guard case .array(let items) = list else {
-            throw error(.wrongType, "\(path).also_on", "expected an array of error code names, found \(list.typeName)")
+            throw error(.wrongType, "\(path).also_on", "expected an array of availability reason and error code names, found \(list.typeName)")
         }
-        var statuses: Set<BackendStatus> = []
+        // In the header's order; `ok` and the size protocol's `bufferTooSmall` are no failures.
+        let statuses = BackendStatus.known.reversed().filter { ![.ok, .cancelled, .bufferTooSmall].contains($0) }
+        var policy = FallbackPolicy()
         for (index, item) in items.enumerated() {
             let name = try string(item, "\(path).also_on[\(index)]")
-            guard let status = BackendStatus(name: name), status != .ok else {
-                throw error(.invalidValue, "\(path).also_on[\(index)]", "unknown error code \"\(name)\" (e.g. rateLimited, serverError)")
+            guard name != BackendStatus.cancelled.name else {
+                throw error(.invalidValue, "\(path).also_on[\(index)]", "cancelled is refused: cancellation never falls back")
             }
-            guard status != .cancelled else {
-                throw error(.invalidValue, "\(path).also_on[\(index)]", "cancellation never falls back")
+            let reason = AvailabilityReason(name: name)
+            let status = statuses.first { $0.name == name }
+            guard reason != nil || status != nil else {
+                throw error(
+                    .invalidValue, "\(path).also_on[\(index)]",
+                    "unknown name \"\(name)\": expected an availability reason (\(AvailabilityReason.all.map(\.name).joined(separator: ", "))) or an error code (\(statuses.map(\.name).joined(separator: ", ")))")
             }
-            statuses.insert(status)
+            if let reason { policy.additionalCloudUnavailability.insert(reason) }
+            if let status { policy.additionalCloudFailures.insert(status) }
         }
-        return FallbackPolicy(additionalCloudFailures: statuses)
+        return policy
     }
 }

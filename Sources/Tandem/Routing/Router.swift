@@ -2,8 +2,9 @@
 ///
 /// 1. Option values are checked for every side first: a bad value fails before any backend call.
 /// 2. The primary serves when it is available (for the request's locale) and supports the
-///    request (tools, response schema, thinking, context length). Otherwise the secondary serves,
-///    or, without one, a typed error carries the reason.
+///    request (tools, response schema, thinking, context length). Otherwise the secondary serves
+///    when the policy allows it (a local primary: always; a cloud primary: when `offline` or the
+///    request is unsupported, unless widened), or else a typed error carries the reason.
 /// 3. A primary failure before any output reached the caller falls back when the policy allows
 ///    it (local primary: any failure; cloud primary: offline-class only, unless widened).
 ///    Cancellation never falls back, and neither does a failure after output was delivered.
@@ -20,6 +21,15 @@ struct Router {
         let primaryReason: RoutingReason
         let primaryTried: Bool
         if let problem = obstacle(for: primary) {
+            if case .unavailable(let reason, _) = problem, let secondary = model.secondary,
+                !model.fallbackPolicy.fallsBack(whenUnavailable: reason, primaryKind: primary.kind)
+            {
+                let attempt = RoutingAttempt(backendID: primary.id, reason: problem)
+                throw TandemError(
+                    .unavailable,
+                    "\(attempt); a \(primary.kind) primary falls back to \(secondary.id) only when offline (fallback.also_on widens it)",
+                    primary: attempt)
+            }
             primaryReason = problem
             primaryTried = false
         } else {

@@ -68,6 +68,7 @@ enum ChatCommand: Command {
         var printedPiece = false
         do {
             let response = try await CancellableGeneration.run(timeout: generation.timeout) { token in
+                try await ModelWait.ready(session.model, locale: generation.locale, cancellation: token)
                 let stream = session.streamResponse(to: prompt, options: generation.requestOptions, cancellation: token)
                 return try await StreamedAnswer.collect(stream) { piece in
                     guard !json else { return }

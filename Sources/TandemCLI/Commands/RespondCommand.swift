@@ -16,6 +16,8 @@ enum RespondCommand: Command {
     static let discussion = """
         Without --json the answer goes to stdout and a line naming the serving backend, its model
         version and any fallback goes to stderr. Ctrl-C or --timeout cancels the generation (exit code 5).
+        A model that is getting ready on its own (a pinned model file being checked, a download under
+        way) is waited for first, within --timeout, with progress on stderr when it is a terminal.
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -23,12 +25,14 @@ enum RespondCommand: Command {
         let generation = try GenerationArguments(arguments)
         let schema = try arguments.string("schema").map { path throws(UsageError) in try GuidedRespond.loadSchema(path) }
         let host = try context.host()
-        let session = generation.session(on: try generation.model(on: host))
+        let model = try generation.model(on: host)
+        let session = generation.session(on: model)
         let options = generation.requestOptions
         let json = arguments.flag("json")
         let stream = arguments.flag("stream")
 
         let response = try await CancellableGeneration.run(timeout: generation.timeout) { token in
+            try await ModelWait.ready(model, locale: generation.locale, cancellation: token)
             if let schema {
                 return try await CancellableGeneration.task(cancelledBy: token) {
                     try await GuidedRespond.respond(session, to: prompt, schema: schema, options: options, stream: stream, json: json)

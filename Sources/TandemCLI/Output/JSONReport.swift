@@ -30,7 +30,10 @@ enum JSONReport {
         var object: [String: JSONValue] = ["code": .string("\(error.code)"), "message": .string(error.message)]
         if let primary = error.primary { object["primary"] = attempt(primary) }
         if let secondary = error.secondary { object["secondary"] = attempt(secondary) }
-        if let failure = error.failure { object["status"] = .string(failure.status.name) }
+        if let failure = error.failure {
+            object["status"] = .string(failure.status.name)
+            if failure.retryAfterMilliseconds > 0 { object["retryAfterMs"] = .number(Double(failure.retryAfterMilliseconds)) }
+        }
         return object
     }
 

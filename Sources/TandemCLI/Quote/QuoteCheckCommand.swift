@@ -28,6 +28,9 @@ enum QuoteCheckCommand: Command {
         let checker: QuoteChecker
         if arguments.flag("judge") || config.quote.embedder != nil {
             let binding = try QuoteBinding(host: try context.host())
+            try await CancellableGeneration.run(timeout: nil) { token in
+                try await ModelWait.ready(binding.models, locale: locale, cancellation: token)
+            }
             checker = QuoteChecker(store: store, embedder: binding.embedder, judge: arguments.flag("judge") ? binding.judge : nil)
         } else {
             checker = QuoteChecker(store: store, embedder: LexicalEmbedder())

@@ -46,7 +46,13 @@ enum QuoteGenerateCommand: Command {
 
         let config = try context.config()
         let store = try context.writeLibrary(config)
-        let pipeline = try QuoteBinding(host: try context.host(), routing: routing).pipeline(store: store)
+        let binding = try QuoteBinding(host: try context.host(), routing: routing)
+        // A model getting ready (a pinned file being checked) is waited for within one budget.
+        let seconds = Double(budget.limit.components.seconds) + Double(budget.limit.components.attoseconds) / 1e18
+        try await CancellableGeneration.run(timeout: seconds) { token in
+            try await ModelWait.ready(binding.models, locale: locale, cancellation: token)
+        }
+        let pipeline = binding.pipeline(store: store)
         let theme = arguments.string("theme")
         var outcomes: [GenerationOutcome] = []
         if kind == .batch {

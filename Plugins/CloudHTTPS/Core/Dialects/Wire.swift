@@ -17,13 +17,18 @@ enum Wire {
         BackendFailure(.serverError, "the response stream ended before its natural end (\(detail))")
     }
 
-    /// Error text the server wrote into the stream outside SSE framing, when it is one.
-    static func strayError(_ strayText: [UInt8]) -> BackendFailure? {
+    /// What the lines of a stream that were not SSE (`strayText`) say: an error object the server
+    /// wrote there is that error; any other text, in a stream without its natural end, means the
+    /// body was not an event stream at all (an HTML page from a proxy or captive portal served
+    /// as `text/event-stream`): `decoding`, not a cut stream. Nil when neither applies.
+    static func strayFailure(_ strayText: [UInt8], endedNaturally: Bool) -> BackendFailure? {
         guard !strayText.isEmpty else { return nil }
         if let json = try? JSONParser.parse(strayText), let envelope = ServerErrorBody(json) {
             return HTTPFailureMapper.failure(inStream: envelope)
         }
-        return nil
+        guard !endedNaturally else { return nil }
+        let excerpt = HTTPFailureMapper.clip(String(decoding: strayText.prefix(200), as: UTF8.self))
+        return decodingFailure("the stream held text that is not SSE: \(excerpt)")
     }
 
     static func floats(_ values: JSONValue?, _ what: String) throws(BackendFailure) -> [Float] {

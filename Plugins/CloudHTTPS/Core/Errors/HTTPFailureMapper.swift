@@ -1,3 +1,4 @@
+import Glibc
 import TandemBridge
 
 /// Turns a non-200 answer (or an error object inside a stream) into the ABI's status codes.
@@ -61,19 +62,31 @@ public enum HTTPFailureMapper {
             failure.retryAfterMilliseconds = retryAfter(headers: headers, envelope: envelope) ?? 0
             return failure
         case 500...599:
-            return BackendFailure(.serverError, "server error: \(summary)")
+            var failure = BackendFailure(.serverError, "server error: \(summary)")
+            failure.retryAfterMilliseconds = retryAfter(headers: headers, envelope: nil) ?? 0
+            return failure
         default:
             return BackendFailure(.invalidArgument, "request rejected: \(summary)")
         }
     }
 
-    /// `retry-after-ms`, then `Retry-After` (seconds), then Gemini's `RetryInfo`. A per-day
-    /// quota gives no useful delay: it is reported without one, so it is not retried.
-    static func retryAfter(headers: [String: String], envelope: ServerErrorBody?) -> UInt64? {
+    /// `retry-after-ms`, then `Retry-After` (seconds or an HTTP-date), then Gemini's `RetryInfo`.
+    /// A per-day quota gives no useful delay: it is reported without one, so it is not retried.
+    static func retryAfter(headers: [String: String], envelope: ServerErrorBody?, now: Double = wallClockSeconds()) -> UInt64? {
         if let ms = headers["retry-after-ms"].flatMap({ Double($0.trimmingSpaces()) }), ms > 0 { return UInt64(ms.rounded(.up)) }
-        if let seconds = headers["retry-after"].flatMap({ Double($0.trimmingSpaces()) }), seconds > 0 { return UInt64((seconds * 1000).rounded(.up)) }
+        if let value = headers["retry-after"]?.trimmingSpaces() {
+            if let seconds = Double(value), seconds > 0 { return UInt64((seconds * 1000).rounded(.up)) }
+            // A date already past asks for no wait: 1 ms, since 0 means "no delay given".
+            if let date = HTTPDate.seconds(value) { return UInt64(max(1, ((date - now) * 1000).rounded(.up))) }
+        }
         if let envelope, envelope.quotaIds.contains(where: { $0.contains("PerDay") }) { return nil }
         return envelope?.retryDelayMilliseconds
+    }
+
+    static func wallClockSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     private static func describe(status: Int, envelope: ServerErrorBody?, rawBody: [UInt8]?) -> String {

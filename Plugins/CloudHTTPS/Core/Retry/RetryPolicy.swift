@@ -2,17 +2,19 @@ import TandemBridge
 
 /// When a failed call is tried again, and after how long.
 ///
-/// Retried: 429 when the server said how long to wait, at most `maxServerDelayMilliseconds`, and
-/// that wait fits the remaining budget;
-/// 500, 503 and 504, with exponential backoff and jitter. Never: any other 4xx (400, 401, 403,
-/// 404), an exhausted quota (`quotaExceeded`), transport failures (offline is the router's
-/// business), and nothing once output reached the caller.
+/// Retried: 429 when the server said how long to wait (`Retry-After`, seconds or an HTTP-date),
+/// at most `maxServerDelayMilliseconds`; 500, 503 and 504 after the server's `Retry-After` when it
+/// gave one (with the same bound), else with exponential backoff and jitter. A wait that would
+/// pass the call's deadline is not made: the failure is returned at once, carrying the server's
+/// delay (`retryAfterMilliseconds`) for the caller. Never: any other 4xx (400, 401, 403, 404), an
+/// exhausted quota (`quotaExceeded`), transport failures (offline is the router's business), and
+/// nothing once output reached the caller.
 public struct RetryPolicy: Hashable, Sendable {
     /// Attempts in total, the first included.
     public var maxAttempts: Int
     public var baseDelayMilliseconds: Int64
     public var maxDelayMilliseconds: Int64
-    /// The longest server-requested wait (429) this client sits through; a longer one is
+    /// The longest server-requested wait (429, 5xx) this client sits through; a longer one is
     /// returned to the caller at once, with its delay, to decide (fall back, or come back later).
     public var maxServerDelayMilliseconds: Int64
 
@@ -35,12 +37,14 @@ public struct RetryPolicy: Hashable, Sendable {
     ) -> Int64? {
         guard !outputDelivered, attempt < maxAttempts else { return nil }
         let wait: Int64
+        let serverDelay = failure.retryAfterMilliseconds
+        let retriedServerError = failure.status == .serverError && Self.retriedServerStatuses.contains(failure.httpStatus)
         switch failure.status {
-        case .rateLimited:
-            guard failure.retryAfterMilliseconds > 0, failure.retryAfterMilliseconds <= UInt64(maxServerDelayMilliseconds) else { return nil }
+        case .rateLimited, .serverError where retriedServerError && serverDelay > 0:
+            guard serverDelay > 0, serverDelay <= UInt64(maxServerDelayMilliseconds) else { return nil }
             // The server's own figure, stretched by up to 10% so that clients spread out.
-            wait = Int64(failure.retryAfterMilliseconds) + Int64(Double(failure.retryAfterMilliseconds) * 0.1 * jitter)
-        case .serverError where Self.retriedServerStatuses.contains(failure.httpStatus):
+            wait = Int64(serverDelay) + Int64(Double(serverDelay) * 0.1 * jitter)
+        case .serverError where retriedServerError:
             let exponential = baseDelayMilliseconds << Int64(min(attempt - 1, 20))
             let capped = min(maxDelayMilliseconds, exponential)
             // Up to 25% shorter: "equal-ish" jitter that keeps the backoff growing.

@@ -76,11 +76,8 @@ struct GeminiResponseDecoder: GenerationDecoder {
     }
 
     mutating func finish(endMarkerSeen: Bool, strayText: [UInt8]) throws(BackendFailure) -> GenerationOutcome {
-        if let failure = Wire.strayError(strayText) { throw failure }
+        if let failure = Wire.strayFailure(strayText, endedNaturally: finishReason != nil) { throw failure }
         guard let reason = finishReason else {
-            if !strayText.isEmpty {
-                throw Wire.decodingFailure("the stream held text that is not SSE: \(HTTPFailureMapper.clip(String(decoding: strayText.prefix(200), as: UTF8.self)))")
-            }
             if streamed || !sawChunk { throw Wire.cutStream(sawChunk ? "no chunk carried a finishReason" : "no chunk arrived") }
             // A complete non-streamed body without a finishReason: the answer is whole.
             return GenerationOutcome(finish: callCount > 0 ? .toolCalls : .stop, modelVersion: modelVersion, usage: usage)

@@ -77,7 +77,8 @@ struct OpenAIResponseDecoder: GenerationDecoder {
     }
 
     mutating func finish(endMarkerSeen: Bool, strayText: [UInt8]) throws(BackendFailure) -> GenerationOutcome {
-        if let failure = Wire.strayError(strayText) { throw failure }
+        let endedNaturally = finishReason != nil && (endMarkerSeen || !streamed)
+        if let failure = Wire.strayFailure(strayText, endedNaturally: endedNaturally) { throw failure }
         if streamed && !endMarkerSeen {
             throw Wire.cutStream(finishReason == nil ? "no chunk carried a finish_reason" : "no [DONE] after the last chunk")
         }
