@@ -83,7 +83,7 @@ $(PRETOKENIZER_FIXTURES): scripts/pretokenizer-fixtures.py
 	@python3 -c 'import regex' 2>/dev/null || python3 -m pip install --quiet regex
 	python3 scripts/pretokenizer-fixtures.py $@
 
-# The language identifier's labelled set: sentences of the GNOME user help in 21 languages
+# The language identifier's labelled set: sentences of the GNOME user help in 20 languages
 # (Debian gnome-user-docs, translated by people), split into tuning and held-out halves.
 LANGUAGE_EVAL_SPEC := gnome-user-docs=43.0-2
 LANGUAGE_EVAL_SHA256 := 0d635a840747958ca84da778b40d341f1155603851f922c9a171f5a181d6a39f
