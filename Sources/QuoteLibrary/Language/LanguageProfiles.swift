@@ -1,78 +1,150 @@
-/// The evidence the language identifier weighs, written for short single sentences in the six
-/// supported languages: frequent function words (weighted down when several languages share
-/// them) and spelling cues (letters and letter sequences typical of one or two languages).
-enum LanguageProfiles {
+import Foundation
+
+/// The character n-gram profiles the language identifier scores against: for each of 55
+/// languages, how often each 1-, 2- and 3-gram occurred in its Wikipedia text. They are the
+/// profiles of the `langdetect` package, fetched and converted at set-up
+/// (`make language-profiles`, scripts/language-profiles.py, whose header documents the layout).
+public struct LanguageProfiles: Sendable {
+    /// The languages the quote library tells apart; text in any other profile's language is `other`.
     static let languages = ["en", "de", "es", "fr", "it", "pt"]
 
-    static let functionWords: [String: Set<String>] = [
-        "en": ["the", "a", "an", "and", "or", "but", "of", "to", "in", "on", "at", "for", "with", "from", "by", "is",
-               "are", "was", "were", "be", "been", "it", "its", "this", "that", "these", "those", "i", "you", "he",
-               "she", "we", "they", "my", "your", "our", "their", "his", "her", "not", "no", "do", "does", "did",
-               "have", "has", "had", "will", "would", "can", "could", "should", "what", "when", "where", "who",
-               "which", "how", "there", "here", "all", "some", "every", "one", "more", "most", "just", "than",
-               "then", "so", "if", "as", "up", "out", "about", "into", "over", "after", "before", "me", "him",
-               "them", "us", "am", "only", "very", "too", "also", "because", "while", "until", "don'", "it'",
-               "i'", "can'", "won'", "isn'", "we'", "you'", "they'", "that'", "there'", "doesn'", "didn'", "let'",
-               "he'", "she'", "yourself", "through", "again", "never", "always", "today", "tomorrow", "each"],
-        "de": ["der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder",
-               "aber", "nicht", "kein", "keine", "ist", "sind", "war", "waren", "sein", "hat", "haben", "hatte",
-               "wird", "werden", "ich", "du", "er", "sie", "es", "wir", "ihr", "mich", "dich", "mir", "dir", "uns",
-               "euch", "mein", "meine", "dein", "deine", "unser", "zu", "zum", "zur", "mit", "von", "vom", "auf",
-               "aus", "bei", "nach", "für", "über", "unter", "vor", "im", "in", "an", "am", "auch", "noch",
-               "schon", "nur", "sehr", "wenn", "dass", "wie", "was", "wer", "wo", "warum", "immer", "nie", "jeden",
-               "jede", "man", "sich", "doch", "dann", "heute", "morgen", "hier", "da", "alles", "viel", "mehr",
-               "ganz", "jeder", "durch", "ohne", "gegen", "um", "bis", "weil", "kann", "muss", "soll", "will"],
-        "es": ["el", "la", "los", "las", "un", "una", "unos", "unas", "y", "o", "pero", "de", "del", "al", "en",
-               "con", "por", "para", "sin", "sobre", "que", "es", "son", "fue", "era", "está", "están", "estoy",
-               "ser", "estar", "hay", "muy", "más", "no", "sí", "yo", "tú", "él", "ella", "nosotros", "ellos",
-               "me", "te", "se", "nos", "mi", "tu", "su", "sus", "lo", "le", "les", "como", "cuando", "donde",
-               "porque", "también", "siempre", "nunca", "todo", "todos", "cada", "este", "esta", "ese", "esa",
-               "hoy", "mañana", "aquí", "ya", "bien", "hasta", "desde", "entre", "tiene", "tienen", "hace",
-               "puede", "mucho", "poco", "tus", "mis", "eres", "soy", "tengo", "hacia", "aunque", "a", "antes", "después",
-               "llega", "vuelve", "otra", "vez"],
-        "fr": ["le", "la", "les", "un", "une", "des", "du", "de", "et", "ou", "mais", "dans", "sur", "sous", "avec",
-               "pour", "par", "sans", "que", "qui", "quoi", "est", "sont", "était", "être", "avoir", "a", "ai",
-               "as", "ont", "je", "tu", "il", "elle", "nous", "vous", "ils", "elles", "on", "me", "te", "se", "ne",
-               "pas", "plus", "très", "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "votre",
-               "leur", "leurs", "ce", "cette", "ces", "au", "aux", "comme", "quand", "où", "parce", "aussi",
-               "toujours", "jamais", "tout", "tous", "chaque", "aujourd'", "demain", "ici", "déjà", "bien",
-               "encore", "y", "en", "l'", "d'", "j'", "c'", "qu'", "n'", "s'", "m'", "t'", "peut", "fait", "avant"],
-        "it": ["il", "lo", "la", "i", "gli", "le", "un", "uno", "una", "e", "o", "ma", "di", "del", "della", "dei",
-               "delle", "al", "alla", "ai", "nel", "nella", "in", "con", "per", "su", "da", "dal", "dalla", "che",
-               "chi", "è", "sono", "era", "essere", "avere", "ha", "hanno", "ho", "io", "tu", "lui", "lei", "noi",
-               "voi", "loro", "mi", "ti", "si", "ci", "vi", "non", "più", "molto", "mio", "mia", "tuo", "tua",
-               "suo", "sua", "nostro", "questo", "questa", "quello", "quella", "come", "quando", "dove", "perché",
-               "anche", "sempre", "mai", "tutto", "tutti", "ogni", "oggi", "domani", "qui", "già", "bene",
-               "ancora", "l'", "un'", "dell'", "all'", "nell'", "c'", "sull'", "dall'", "degli", "negli", "sulla",
-               "alle", "agli", "tra", "fra", "senza", "ed", "a", "prima", "dopo"],
-        "pt": ["o", "a", "os", "as", "um", "uma", "uns", "umas", "e", "ou", "mas", "de", "do", "da", "dos", "das",
-               "no", "na", "nos", "nas", "em", "com", "por", "para", "pelo", "pela", "sem", "sobre", "que", "quem",
-               "é", "são", "foi", "era", "ser", "estar", "está", "estão", "tem", "têm", "há", "muito", "mais",
-               "não", "sim", "eu", "tu", "você", "ele", "ela", "nós", "eles", "elas", "me", "te", "se", "lhe",
-               "meu", "minha", "seu", "sua", "nosso", "nossa", "este", "esta", "esse", "essa", "isso", "isto",
-               "como", "quando", "onde", "porque", "também", "sempre", "nunca", "todo", "toda", "todos", "cada",
-               "hoje", "amanhã", "aqui", "já", "bem", "ainda", "até", "ao", "aos", "à", "às", "pelos", "pelas",
-               "numa", "num", "dia", "teu", "tua", "seus", "suas"],
-    ]
+    /// Where set-up writes the file, under the checkout (or installation) root.
+    public static let relativePath = "models/language-profiles.bin"
+    /// Names the file instead of the search beside the running binary.
+    public static let environmentVariable = "TANDEM_LANGUAGE_PROFILES"
 
-    /// Spelling cues: (letters, weight per language) counted per occurrence in the lower-cased
-    /// text padded with spaces (so " y " or "ing " can mark word edges).
-    static let spellingCues: [(String, [String: Double])] = [
-        ("ñ", ["es": 3]), ("¿", ["es": 3]), ("¡", ["es": 3]), ("ción", ["es": 3]), ("dad ", ["es": 2]),
-        ("ã", ["pt": 3]), ("õ", ["pt": 3]), ("ç", ["fr": 1.5, "pt": 1.5]), ("nh", ["pt": 1.5]), ("lh", ["pt": 1.5]),
-        ("ß", ["de": 3]), ("ä", ["de": 2]), ("ö", ["de": 2]), ("ü", ["de": 2]), ("sch", ["de": 1.5]),
-        ("cht", ["de": 1.5]), ("ung ", ["de": 1]), ("tz", ["de": 1]), ("ei", ["de": 0.5]), ("ck", ["de": 0.5, "en": 0.3]),
-        ("è", ["it": 1, "fr": 1]), ("à", ["fr": 1, "it": 0.7, "pt": 0.5]), ("ù", ["it": 1.5, "fr": 1]),
-        ("ò", ["it": 2]), ("ì", ["it": 2]), ("ê", ["fr": 1, "pt": 1]), ("â", ["fr": 1, "pt": 1]), ("ô", ["fr": 1, "pt": 1]),
-        ("î", ["fr": 2]), ("û", ["fr": 2]), ("ë", ["fr": 1]), ("ï", ["fr": 2]), ("œ", ["fr": 3]),
-        ("í", ["es": 1, "pt": 1]), ("ó", ["es": 1, "pt": 0.7]), ("á", ["es": 1, "pt": 1]), ("ú", ["es": 1, "pt": 0.7]),
-        ("é", ["fr": 0.7, "es": 0.5, "pt": 0.5, "it": 0.2]),
-        ("gli", ["it": 1.5]), ("zz", ["it": 1.5]), ("cch", ["it": 1.5]), ("zion", ["it": 2]), ("ggi", ["it": 1]),
-        ("tà ", ["it": 2]), ("cci", ["it": 1]),
-        ("th", ["en": 1]), ("wh", ["en": 1.5]), ("ing ", ["en": 1.5]), ("ly ", ["en": 1]), ("ght", ["en": 1.5]),
-        ("w", ["en": 0.5, "de": 0.5]), ("k", ["de": 0.5, "en": 0.3]),
-        ("eau", ["fr": 2]), ("aux ", ["fr": 1.5]), ("oi", ["fr": 1]), ("ou", ["fr": 0.7, "en": 0.3]),
-        ("qu'", ["fr": 1.5]), ("ent ", ["fr": 0.5]), ("ez ", ["fr": 1.5]),
-        ("ão", ["pt": 1]), ("ões", ["pt": 2]), ("mente ", ["es": 0.5, "it": 0.5, "pt": 0.5]),
-    ]
+    static let magic = Array("TLANGID1".utf8)
+    static let headerSize = 24
+
+    /// Profile codes ("af" … "zh-tw"), in file order.
+    public let codes: [String]
+    /// Per profile, how many 1-, 2- and 3-grams it counted: `totals[3 * language + n - 1]`.
+    let totals: [Double]
+    /// Each n-gram's scalars packed 21 bits apiece (see `NGramKey`), ascending.
+    let keys: [UInt64]
+    /// N-gram `i` owns entries `starts[i] ..< starts[i + 1]`.
+    let starts: [UInt32]
+    let entryCounts: [UInt32]
+    let entryLanguages: [UInt8]
+    /// Open-addressing index into `keys` (-1 = empty), built at load: one or two probes per
+    /// lookup where a binary search took 17.
+    private let slots: [Int32]
+
+    /// Reads and checks the whole file: size, checksum, order and ranges. Throws an error naming
+    /// the file and what is wrong with it.
+    public init(contentsOf url: URL) throws(LanguageProfilesError) {
+        let path = url.path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw LanguageProfilesError(path: path, "is missing (run `make language-profiles`)")
+        }
+        let data: Data
+        do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
+            throw LanguageProfilesError(path: path, "cannot be read: \(error.localizedDescription)")
+        }
+        let fail = { (problem: String) in LanguageProfilesError(path: path, problem) }
+        let parsed: Result<LanguageProfiles, LanguageProfilesError> = data.withUnsafeBytes { raw in
+            Result { () throws(LanguageProfilesError) in try LanguageProfiles(raw, fail: fail) }
+        }
+        self = try parsed.get()
+    }
+
+    private init(_ raw: UnsafeRawBufferPointer, fail: (String) -> LanguageProfilesError) throws(LanguageProfilesError) {
+        guard raw.count >= Self.headerSize, Array(raw[0..<8]) == Self.magic else {
+            throw fail("is not a language profile file (no TLANGID1 header; run `make language-profiles`)")
+        }
+        func u32(_ offset: Int) -> Int { Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian) }
+        let (languageCount, keyCount, entryCount, checksum) = (u32(8), u32(12), u32(16), UInt32(u32(20)))
+        let codesAt = Self.headerSize
+        let totalsAt = codesAt + 8 * languageCount
+        let keysAt = totalsAt + 24 * languageCount
+        let startsAt = keysAt + 8 * keyCount
+        let countsAt = startsAt + 4 * (keyCount + 1)
+        let languagesAt = countsAt + 4 * entryCount
+        guard languagesAt + entryCount == raw.count else {
+            throw fail("has \(raw.count) bytes; its header (\(languageCount) languages, \(keyCount) n-grams, "
+                       + "\(entryCount) entries) needs \(languagesAt + entryCount): truncated or corrupt")
+        }
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in raw[Self.headerSize...] { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        guard hash == checksum else { throw fail("fails its checksum: corrupt (run `make language-profiles` again)") }
+
+        func array<T: FixedWidthInteger>(_ offset: Int, _ count: Int, _: T.Type) -> [T] {
+            (0..<count).map { raw.loadUnaligned(fromByteOffset: offset + $0 * MemoryLayout<T>.size, as: T.self).littleEndian }
+        }
+        codes = (0..<languageCount).map { index in
+            let bytes = raw[(codesAt + 8 * index)..<(codesAt + 8 * index + 8)].prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        totals = array(totalsAt, 3 * languageCount, UInt64.self).map { Double($0) }
+        keys = array(keysAt, keyCount, UInt64.self)
+        starts = array(startsAt, keyCount + 1, UInt32.self)
+        entryCounts = array(countsAt, entryCount, UInt32.self)
+        entryLanguages = Array(raw[languagesAt...])
+        var size = 1
+        while size < 2 * keyCount { size <<= 1 }
+        var slots = [Int32](repeating: -1, count: size)
+        for (index, key) in keys.enumerated() {
+            var slot = Self.slot(of: key, mask: size - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Int32(index)
+        }
+        self.slots = slots
+
+        let missing = Self.languages.filter { !codes.contains($0) }
+        guard missing.isEmpty else { throw fail("has no profile for \(missing.joined(separator: ", "))") }
+        guard totals.allSatisfy({ $0 > 0 }) else { throw fail("has a profile with no n-grams counted") }
+        guard zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { throw fail("has n-grams out of order") }
+        guard starts.first == 0, starts.last == UInt32(entryCount), zip(starts, starts.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw fail("has inconsistent entry ranges")
+        }
+        guard entryLanguages.allSatisfy({ Int($0) < languageCount }), entryCounts.allSatisfy({ $0 > 0 }) else {
+            throw fail("has an entry outside its \(languageCount) languages or with a zero count")
+        }
+    }
+
+    private static func slot(of key: UInt64, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    /// The entries of an n-gram, or nil when no profile has it.
+    func entries(of key: UInt64) -> Range<Int>? {
+        let mask = slots.count - 1
+        var slot = Self.slot(of: key, mask: mask)
+        while true {
+            let index = Int(slots[slot])
+            if index < 0 { return nil }
+            if keys[index] == key { return Int(starts[index])..<Int(starts[index + 1]) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The file this process uses: the one `TANDEM_LANGUAGE_PROFILES` names, else
+    /// `models/language-profiles.bin` in the running binary's folder or the nearest folder above
+    /// it that has one (in a checkout, `.build/release/tandem` and the test bundle find the
+    /// repo's `models/`). The profiles belong to the program, not to a config.
+    public static func defaultLocation() throws(LanguageProfilesError) -> URL {
+        if let named = ProcessInfo.processInfo.environment[environmentVariable], !named.isEmpty {
+            return URL(fileURLWithPath: named)
+        }
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: executable).standardizedFileURL.deletingLastPathComponent()
+        while true {
+            let candidate = folder.appendingPathComponent(relativePath)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            if folder.path == "/" { break }
+            folder.deleteLastPathComponent()
+        }
+        throw LanguageProfilesError(path: relativePath,
+                                    "not found beside \(executable) or in any folder above it "
+                                    + "(run `make language-profiles`, or set \(environmentVariable))")
+    }
+}
+
+/// The language profile file is missing, unreadable or corrupt: names the file and the problem.
+public struct LanguageProfilesError: Error, CustomStringConvertible, Sendable {
+    public let path: String
+    public let problem: String
+    init(path: String, _ problem: String) { (self.path, self.problem) = (path, problem) }
+    public var description: String { "language profiles \(path): \(problem)" }
 }

@@ -73,15 +73,4 @@ public enum QuoteText {
         if !current.isEmpty { result.append(current) }
         return result
     }
-
-    /// Lower-cased words with the part before an apostrophe split off ("l'eau" → "l'", "eau";
-    /// "don't" → "don'", "t"), so elisions and contractions can be looked up as function words.
-    public static func lowercasedTokens(_ text: String) -> [String] {
-        words(text.lowercased()).flatMap { word -> [String] in
-            guard let apostrophe = word.firstIndex(of: "'") else { return [word] }
-            let head = String(word[...apostrophe])
-            let tail = String(word[word.index(after: apostrophe)...])
-            return tail.isEmpty ? [head] : [head, tail]
-        }
-    }
 }
