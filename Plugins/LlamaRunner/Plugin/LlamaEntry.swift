@@ -10,6 +10,20 @@ public func tandemPluginEntry(
     PluginExport.load(request, response, error, plugin: llamaDescriptor)
 }
 
-let llamaDescriptor = PluginDescriptor(id: "tandem.llama", name: "Tandem local llama runner", version: "1.0.0") { settings throws(BackendFailure) in
-    LlamaRunnerModel(settings: try LlamaSettings(&settings))
+/// A file whose header says encoder opens as an embeddings-only model, and so does a backend
+/// with an `embedding_prefix` setting whose file is missing or unreadable (its header cannot
+/// tell); anything else as the chat runner.
+let llamaDescriptor = PluginDescriptor(id: "tandem.llama", name: "Tandem local llama runner", version: "1.0.0") { settings throws(BackendFailure) -> PluginModel in
+    let settings = try LlamaSettings(&settings)
+    switch ModelFileFacts.read(path: settings.modelPath) {
+    case .usable(let facts) where facts.isEncoder:
+        return EncoderRunnerModel(settings: settings, facts: facts)
+    case .usable:
+        if settings.embeddingPrefixSetting != nil {
+            throw BackendFailure(.invalidArgument, "setting embedding_prefix: applies only to an embedding model, and \(settings.modelPath) is a chat model")
+        }
+    case .partial, .unusable:
+        if settings.embeddingPrefixSetting != nil { return EncoderRunnerModel(settings: settings, facts: nil) }
+    }
+    return LlamaRunnerModel(settings: settings)
 }
