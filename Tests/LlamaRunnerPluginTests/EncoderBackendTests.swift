@@ -107,12 +107,12 @@ import Testing
         let host = TandemHost.open(try TandemConfig.load(from: folder + "/tandem.json"))
         #expect(try host.hybridModel().primary.id == "local")
 
-        let text = try Self.tandem(["--config", folder + "/tandem.json", "embed", "Hallo Welt", "Olá mundo"])
+        let text = try RunnerPlugin.runTandem(["--config", folder + "/tandem.json", "embed", "Hallo Welt", "Olá mundo"])
         #expect(text.status == 0, "\(text.stderr)")
         let lines = text.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines.allSatisfy { $0.split(separator: " ").count == 384 })
-        let json = try Self.tandem(["--config", folder + "/tandem.json", "embed", "--json", "Hallo Welt"])
+        let json = try RunnerPlugin.runTandem(["--config", folder + "/tandem.json", "embed", "--json", "Hallo Welt"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         #expect(object["backend"] as? String == "embedder")
         #expect(object["model"] as? String == "multilingual-e5-small-q4_0")
@@ -120,25 +120,9 @@ import Testing
         let first = lines[0].split(separator: " ").map { Float($0)! }
         #expect(Self.cosine(first, (object["vectors"] as! [[Double]])[0].map(Float.init)) > 0.99999)
 
-        let wrong = try Self.tandem(["--config", folder + "/tandem.json", "embed", "--backend", "nope", "x"])
+        let wrong = try RunnerPlugin.runTandem(["--config", folder + "/tandem.json", "embed", "--backend", "nope", "x"])
         #expect(wrong.status == 3 && wrong.stderr.contains("unknown backend id \"nope\""), "\(wrong.stderr)")
-        let none = try Self.tandem(["--config", folder + "/tandem.json", "embed"])
+        let none = try RunnerPlugin.runTandem(["--config", folder + "/tandem.json", "embed"])
         #expect(none.status == 2 && none.stderr.contains("no text given"), "\(none.stderr)")
-    }
-
-    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tandem").path
-
-    static func tandem(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 }

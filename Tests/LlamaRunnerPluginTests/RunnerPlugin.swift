@@ -29,6 +29,25 @@ enum RunnerPlugin {
     /// that is not installed fails each test that needs it, not the test process.
     static let shared: Result<PluginBackend, BackendFailure> = Result { () throws(BackendFailure) in try open() }
 
+    /// The built `tandem` binary, beside the test bundle.
+    static let tandemBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tandem").path
+
+    /// Runs `tandem arguments` (from `directory` when given) and collects its status and output.
+    static func runTandem(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tandemBinary)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
     /// A fresh folder under the system's temporary folder.
     static func temporaryFolder() throws -> String {
         let path = NSTemporaryDirectory() + "tandem-llama-tests-" + UUID().uuidString

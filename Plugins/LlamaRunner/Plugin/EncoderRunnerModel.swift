@@ -58,13 +58,7 @@ final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
     /// The loaded encoder once availability allows it (waiting for a running checksum
     /// verification); loads it on first use.
     private func ready(cancellation: PluginCancellation) throws(BackendFailure) -> EncoderModel {
-        if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled before the call started") }
-        guard rules.awaitVerification(shouldStop: { cancellation.isCancelled }) else {
-            throw BackendFailure(.cancelled, "cancelled while the model file was being verified")
-        }
-        if case .unavailable(let reason, let detail, _) = rules.check(locale: nil) {
-            throw BackendFailure(.unavailable, "\(info.id) is unavailable (\(reason.name)): \(detail)")
-        }
+        try rules.requireReady(id: info.id, locale: nil, cancellation: cancellation)
         if let model = loaded.withLock({ $0 }) { return model }
         let model: EncoderModel
         do {

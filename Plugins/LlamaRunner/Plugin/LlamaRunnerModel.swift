@@ -151,13 +151,7 @@ final class LlamaRunnerModel: PluginModel, @unchecked Sendable {
     /// The loaded model once availability allows it (waiting for a running checksum
     /// verification); loads it on first use.
     private func ready(locale: String?, cancellation: PluginCancellation) throws(BackendFailure) -> LoadedLlama {
-        if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled before the call started") }
-        guard rules.awaitVerification(shouldStop: { cancellation.isCancelled }) else {
-            throw BackendFailure(.cancelled, "cancelled while the model file was being verified")
-        }
-        if case .unavailable(let reason, let detail, _) = rules.check(locale: locale) {
-            throw BackendFailure(.unavailable, "\(info.id) is unavailable (\(reason.name)): \(detail)")
-        }
+        try rules.requireReady(id: info.id, locale: locale, cancellation: cancellation)
         if let model = loaded.withLock({ $0 }) { return model }
         guard let facts = rules.currentFacts() else {
             throw BackendFailure(.unavailable, "\(settings.modelPath) changed while it was being opened")

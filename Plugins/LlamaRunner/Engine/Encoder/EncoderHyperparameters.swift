@@ -25,12 +25,7 @@ public struct EncoderHyperparameters: Sendable, Equatable {
             throw GGUFError(.unsupportedArchitecture, path: path, "architecture \"\(arch)\" is not an encoder this engine runs (supported: \(Self.supportedArchitectures.sorted().joined(separator: ", ")))")
         }
         func int(_ key: String, _ range: ClosedRange<Int>) throws(GGUFError) -> Int {
-            let full = "\(arch).\(key)"
-            guard let v = try file.integer(full) else { throw file.missing(full) }
-            guard v >= range.lowerBound, v <= range.upperBound else {
-                throw GGUFError(.absurdCount, path: path, "\(full) is \(v), outside \(range.lowerBound)...\(range.upperBound)")
-            }
-            return Int(v)
+            try file.integer("\(arch).\(key)", in: range)
         }
         architecture = arch
         layers = try int("block_count", 1...1024)

@@ -12,17 +12,14 @@ final class EncoderWorkspace {
     /// The feed-forward activations, quantised by each thread inside the up projection while
     /// `quantized` still holds that projection's input.
     let quantizedFeedForward: QuantizedActivations
-    private var all: [UnsafeMutablePointer<Float>] = []
+    /// Owns every buffer above.
+    private let scratch: FloatScratch
 
     init(hp: EncoderHyperparameters, capacity: Int, threads: Int) {
         self.capacity = capacity
-        var all: [UnsafeMutablePointer<Float>] = []
-        func buffer(_ n: Int) -> UnsafeMutablePointer<Float> {
-            let p = UnsafeMutablePointer<Float>.allocate(capacity: n)
-            p.initialize(repeating: 0, count: n)
-            all.append(p)
-            return p
-        }
+        let scratch = FloatScratch()
+        self.scratch = scratch
+        func buffer(_ n: Int) -> UnsafeMutablePointer<Float> { scratch.make(n) }
         let d = hp.embedding
         hidden = buffer(capacity * d)
         query = buffer(capacity * d)
@@ -36,8 +33,5 @@ final class EncoderWorkspace {
         rowScratch = buffer(threads * rowScratchLength)
         quantized = QuantizedActivations(capacity: capacity * d)
         quantizedFeedForward = QuantizedActivations(capacity: capacity * hp.feedForward)
-        self.all = all
     }
-
-    deinit { for p in all { p.deallocate() } }
 }
