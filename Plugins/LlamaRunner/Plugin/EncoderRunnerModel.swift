@@ -20,9 +20,9 @@ final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
     /// `facts` are the file's, read at open; nil when the file is missing or unreadable. Then the
     /// id comes from the file name and embeddings are not offered (their width is unknown), as
     /// on the chat runner; availability says what is wrong with the file.
-    init(settings: LlamaSettings, facts: ModelFileFacts?) {
+    init(settings: LlamaSettings, rules: ModelAvailability, facts: ModelFileFacts?) {
         self.settings = settings
-        rules = ModelAvailability(settings: settings, verifier: LlamaRunnerModel.verifier)
+        self.rules = rules
         let id = facts?.modelVersion ?? ModelVersion.make(path: settings.modelPath, fileType: nil)
         info = ModelInfo(
             id: id, displayName: "\(id) (local embeddings, \((settings.modelPath as NSString).lastPathComponent))",

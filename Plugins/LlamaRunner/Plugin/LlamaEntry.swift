@@ -15,15 +15,17 @@ public func tandemPluginEntry(
 /// tell); anything else as the chat runner.
 let llamaDescriptor = PluginDescriptor(id: "tandem.llama", name: "Tandem local llama runner", version: "1.0.0") { settings throws(BackendFailure) -> PluginModel in
     let settings = try LlamaSettings(&settings)
-    switch ModelFileFacts.read(path: settings.modelPath) {
-    case .usable(let facts) where facts.isEncoder:
-        return EncoderRunnerModel(settings: settings, facts: facts)
-    case .usable:
-        if settings.embeddingPrefixSetting != nil {
+    // The header is read once, here; the model's rules keep it for their checks.
+    let rules = ModelAvailability(settings: settings, verifier: LlamaRunnerModel.verifier)
+    let facts = rules.currentFacts()
+    if let facts, facts.isEncoder {
+        return EncoderRunnerModel(settings: settings, rules: rules, facts: facts)
+    }
+    if settings.embeddingPrefixSetting != nil {
+        guard facts == nil else {
             throw BackendFailure(.invalidArgument, "setting embedding_prefix: applies only to an embedding model, and \(settings.modelPath) is a chat model")
         }
-    case .partial, .unusable:
-        if settings.embeddingPrefixSetting != nil { return EncoderRunnerModel(settings: settings, facts: nil) }
+        return EncoderRunnerModel(settings: settings, rules: rules, facts: nil)
     }
-    return LlamaRunnerModel(settings: settings)
+    return LlamaRunnerModel(settings: settings, rules: rules)
 }

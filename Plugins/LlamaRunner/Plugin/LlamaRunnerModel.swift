@@ -15,9 +15,10 @@ final class LlamaRunnerModel: PluginModel, @unchecked Sendable {
     let info: ModelInfo
     private let loaded = Mutex<LoadedLlama?>(nil)
 
-    init(settings: LlamaSettings) {
+    /// `rules` are this backend's (the entry made them to read the header once).
+    init(settings: LlamaSettings, rules: ModelAvailability) {
         self.settings = settings
-        rules = ModelAvailability(settings: settings, verifier: Self.verifier)
+        self.rules = rules
         // Identity comes from the header when the file is there; otherwise from its name, and
         // embeddings are not offered (their width is unknown until the file exists).
         let facts = rules.currentFacts()
