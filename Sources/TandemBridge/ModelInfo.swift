@@ -30,12 +30,14 @@ public struct ModelCapabilities: OptionSet, Hashable, Sendable {
     public static let concurrentCalls = ModelCapabilities(rawValue: TANDEM_CAP_CONCURRENT_CALLS)
     public static let thinking = ModelCapabilities(rawValue: TANDEM_CAP_THINKING)
     public static let deterministic = ModelCapabilities(rawValue: TANDEM_CAP_DETERMINISTIC)
+    /// Embeds but never generates (a sentence encoder); routing modes pass it over.
+    public static let embeddingsOnly = ModelCapabilities(rawValue: TANDEM_CAP_EMBEDDINGS_ONLY)
 
     /// Stable names, for `tandem backends` and JSON output.
     public static let names: [(ModelCapabilities, String)] = [
         (.streaming, "streaming"), (.guidedJSON, "guidedJSON"), (.tools, "tools"), (.embeddings, "embeddings"),
         (.tokenCounting, "tokenCounting"), (.concurrentCalls, "concurrentCalls"), (.thinking, "thinking"),
-        (.deterministic, "deterministic"),
+        (.deterministic, "deterministic"), (.embeddingsOnly, "embeddingsOnly"),
     ]
 
     public var names: [String] { Self.names.filter { contains($0.0) }.map(\.1) }

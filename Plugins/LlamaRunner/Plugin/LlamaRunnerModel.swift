@@ -15,9 +15,10 @@ final class LlamaRunnerModel: PluginModel, @unchecked Sendable {
     let info: ModelInfo
     private let loaded = Mutex<LoadedLlama?>(nil)
 
-    init(settings: LlamaSettings) {
+    /// `rules` are this backend's (the entry made them to read the header once).
+    init(settings: LlamaSettings, rules: ModelAvailability) {
         self.settings = settings
-        rules = ModelAvailability(settings: settings, verifier: Self.verifier)
+        self.rules = rules
         // Identity comes from the header when the file is there; otherwise from its name, and
         // embeddings are not offered (their width is unknown until the file exists).
         let facts = rules.currentFacts()
@@ -152,13 +153,7 @@ final class LlamaRunnerModel: PluginModel, @unchecked Sendable {
     /// verification, failing with `badModelFile` when the file does not match its pin); loads it
     /// on first use.
     private func ready(locale: String?, cancellation: PluginCancellation) throws(BackendFailure) -> LoadedLlama {
-        if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled before the call started") }
-        guard try rules.awaitVerification(shouldStop: { cancellation.isCancelled }) else {
-            throw BackendFailure(.cancelled, "cancelled while the model file was being verified")
-        }
-        if case .unavailable(let reason, let detail, _) = rules.check(locale: locale) {
-            throw BackendFailure(.unavailable, "\(info.id) is unavailable (\(reason.name)): \(detail)")
-        }
+        try rules.requireReady(id: info.id, locale: locale, cancellation: cancellation)
         if let model = loaded.withLock({ $0 }) { return model }
         guard let facts = rules.currentFacts() else {
             throw BackendFailure(.unavailable, "\(settings.modelPath) changed while it was being opened")

@@ -22,6 +22,14 @@ struct LlamaSettings: Sendable, Equatable {
     /// Seed for requests that give none; nil means a fresh random seed per request. Set it to make
     /// unseeded requests repeatable (tests, reproducible deployments).
     var seed: UInt64?
+    /// What an embedding model (encoder) puts before every text it embeds. e5 models are trained
+    /// with "query: " and "passage: "; the default is the model card's choice for symmetric
+    /// similarity.
+    var embeddingPrefix: String { embeddingPrefixSetting ?? Self.defaultEmbeddingPrefix }
+    /// `embedding_prefix` as written. Given, it also says the backend is an embedding model while
+    /// its file is missing or unreadable (when the header cannot tell).
+    var embeddingPrefixSetting: String?
+    static let defaultEmbeddingPrefix = "query: "
 
     init(_ settings: inout PluginSettings) throws(BackendFailure) {
         if let given = try settings.path("model") {
@@ -40,6 +48,7 @@ struct LlamaSettings: Sendable, Equatable {
         context = try settings.integer("context", in: 16...(1 << 20))
         enabled = try settings.boolean("enabled") ?? true
         seed = try settings.integer("seed", in: 0...Int.max).map { UInt64($0) }
+        embeddingPrefixSetting = settings.string("embedding_prefix")
         _ = try settings.choice("kind", among: ["local"])  // accepted for symmetry with other backends; always local
     }
 }

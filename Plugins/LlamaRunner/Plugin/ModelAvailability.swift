@@ -121,6 +121,18 @@ final class ModelAvailability: Sendable {
         return true
     }
 
+    /// The gate before a call loads or uses the model: not cancelled, the pinned checksum
+    /// verified (waiting for a running check), and available for `locale`; else the failure.
+    func requireReady(id: String, locale: String?, cancellation: PluginCancellation) throws(BackendFailure) {
+        if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled before the call started") }
+        guard try awaitVerification(shouldStop: { cancellation.isCancelled }) else {
+            throw BackendFailure(.cancelled, "cancelled while the model file was being verified")
+        }
+        if case .unavailable(let reason, let detail, _) = check(locale: locale) {
+            throw BackendFailure(.unavailable, "\(id) is unavailable (\(reason.name)): \(detail)")
+        }
+    }
+
     private func outcome(for stamp: FileStamp) -> ModelFileFacts.Outcome {
         if let cached = facts.withLock({ $0 }), cached.stamp == stamp { return cached.outcome }
         let outcome = ModelFileFacts.read(path: stamp.path)

@@ -5,6 +5,8 @@ import LlamaEngine
 struct ModelFileFacts: Sendable, Equatable {
     let modelVersion: String
     let architecture: String
+    /// A sentence encoder (embeddings only), not a chat model.
+    let isEncoder: Bool
     let contextLength: Int
     /// `general.languages`, lower-cased; empty when the file declares none.
     let languages: [String]
@@ -26,15 +28,22 @@ struct ModelFileFacts: Sendable, Equatable {
 
     static func read(path: String) -> Outcome {
         do throws(GGUFError) {
-            let probe = try LlamaModel.probe(path: path)
             let file = try GGUFFile(path: path)
+            if try EncoderModel.isEncoder(file: file) {
+                let probe = try EncoderModel.probe(file: file)
+                return .usable(ModelFileFacts(
+                    modelVersion: probe.modelVersion, architecture: probe.architecture, isEncoder: true, contextLength: probe.contextLength,
+                    languages: probe.languages.map { $0.lowercased() }, fileBytes: probe.fileBytes,
+                    embeddingLength: Int(try file.integer("\(probe.architecture).embedding_length") ?? 0), cacheBytesPerToken: 0))
+            }
+            let probe = try LlamaModel.probe(path: path)
             let arch = probe.architecture
             let layers = Int(try file.integer("\(arch).block_count") ?? 0)
             let embedding = Int(try file.integer("\(arch).embedding_length") ?? 0)
             let heads = max(1, Int(try file.integer("\(arch).attention.head_count") ?? 1))
             let kvHeads = Int(try file.integer("\(arch).attention.head_count_kv") ?? Int64(heads))
             return .usable(ModelFileFacts(
-                modelVersion: probe.modelVersion, architecture: arch, contextLength: probe.contextLength,
+                modelVersion: probe.modelVersion, architecture: arch, isEncoder: false, contextLength: probe.contextLength,
                 languages: probe.languages.map { $0.lowercased() }, fileBytes: probe.fileBytes, embeddingLength: embedding,
                 cacheBytesPerToken: layers * 2 * kvHeads * (embedding / heads) * MemoryLayout<Float>.size))
         } catch {

@@ -7,6 +7,7 @@ let usage = """
            tandem-llama complete FILE (--prompt-ids IDS | --prompt TEXT | --chat TEXT) -n N [--greedy | --temp T --top-k K --top-p P --seed S] [--stop TEXT] [--top-probs K] [-t THREADS] [-c CTX] [--json]
            tandem-llama score FILE --ids IDS [--top K] [--logits-out F.f32] [-t THREADS] --json
            tandem-llama bench FILE [-t THREADS] [-p 128] [-n 128] [-r RUNS] [--json]
+           tandem-llama embed-bench FILE [-t THREADS] [-w WORDS] [-s SENTENCES] [-r RUNS] [--json]
     """
 
 var argv = Array(CommandLine.arguments.dropFirst())
@@ -20,6 +21,7 @@ do {
     case "inspect": try InspectCommand.run(&args)
     case "score": try ScoreCommand.run(&args)
     case "bench": try BenchCommand.run(&args)
+    case "embed-bench": try EmbedBenchCommand.run(&args)
     case "complete": try CompleteCommand.run(&args)
     case "tokenize": try TokenizeCommand.run(&args)
     default: throw UsageError(description: "unknown command \(command)\n\(usage)")

@@ -431,6 +431,9 @@ typedef uint64_t tandem_caps;
 #define TANDEM_CAP_CONCURRENT_CALLS ((tandem_caps)0x20u) /* calls on one model may overlap */
 #define TANDEM_CAP_THINKING         ((tandem_caps)0x40u) /* honours thinking level / budget */
 #define TANDEM_CAP_DETERMINISTIC    ((tandem_caps)0x80u) /* same seed and request, same output */
+/* An embedding model: generate() always fails with TANDEM_E_UNSUPPORTED_OPTION. A routing mode
+ * (prefer-local, ...) passes it over when it looks for the one backend of a kind. */
+#define TANDEM_CAP_EMBEDDINGS_ONLY  ((tandem_caps)0x100u)
 
 typedef int32_t tandem_kind;
 #define TANDEM_KIND_LOCAL ((tandem_kind)0) /* runs on this machine */

@@ -56,7 +56,9 @@ public final class TandemHost: Sendable {
     }
 
     /// The hybrid model for `routing` (the config's own when nil). A mode is resolved through
-    /// the backends' kinds: it needs exactly one opened backend of each kind it uses.
+    /// the backends' kinds: it needs exactly one opened backend of each kind it uses, among those
+    /// that can generate (an embeddings-only backend, such as a local sentence encoder beside
+    /// the local chat model, is passed over).
     public func hybridModel(routing: TandemConfig.Routing? = nil) throws(ConfigError) -> HybridModel {
         switch routing ?? config.routing {
         case .explicit(let primaryID, let secondaryID):
@@ -71,7 +73,7 @@ public final class TandemHost: Sendable {
     }
 
     private func onlyModel(of kind: ModelKind, for mode: RoutingMode) throws(ConfigError) -> LanguageModel {
-        let matches = models.values.filter { $0.kind == kind }.sorted { $0.id < $1.id }
+        let matches = models.values.filter { $0.kind == kind && !$0.info.capabilities.contains(.embeddingsOnly) }.sorted { $0.id < $1.id }
         guard matches.count == 1 else {
             if matches.isEmpty, var unopened = openFailures.min(by: { $0.key < $1.key })?.value {
                 // A backend that did not open may be the one of this kind: its error is the cause.

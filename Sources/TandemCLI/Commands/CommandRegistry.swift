@@ -6,7 +6,8 @@ import Tandem
 enum CommandRegistry {
     /// Every subcommand, in `--help` order.
     static let commands: [Entry] = [Entry(BackendsCommand.self), Entry(AvailabilityCommand.self), Entry(RespondCommand.self),
-                                    Entry(ChatCommand.self), QuoteCommands.entry, Entry(AskCommand.self), Entry(EvalCommand.self)]
+                                    Entry(ChatCommand.self), QuoteCommands.entry, Entry(AskCommand.self), Entry(EvalCommand.self),
+                                    Entry(EmbedCommand.self)]
 
     /// A registered command, with its type erased behind closures.
     struct Entry: Sendable {

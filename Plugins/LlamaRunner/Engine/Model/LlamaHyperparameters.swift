@@ -30,12 +30,7 @@ public struct LlamaHyperparameters: Sendable, Equatable {
             throw GGUFError(.unsupportedArchitecture, path: path, "architecture \"\(arch)\" is not supported (supported: \(Self.supportedArchitectures.keys.sorted().joined(separator: ", ")))")
         }
         func int(_ key: String, _ range: ClosedRange<Int>, default value: Int? = nil) throws(GGUFError) -> Int {
-            let full = "\(arch).\(key)"
-            guard let v = try file.integer(full) ?? value.map(Int64.init) else { throw file.missing(full) }
-            guard v >= range.lowerBound, v <= range.upperBound else {
-                throw GGUFError(.absurdCount, path: path, "\(full) is \(v), outside \(range.lowerBound)...\(range.upperBound)")
-            }
-            return Int(v)
+            try file.integer("\(arch).\(key)", in: range, default: value)
         }
         architecture = arch
         layers = try int("block_count", 1...1024)

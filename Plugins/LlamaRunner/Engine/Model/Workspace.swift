@@ -15,18 +15,15 @@ final class Workspace {
     let logits: UnsafeMutablePointer<Float>
     let contextLength: Int
     let rowScratchLength: Int
-    private var all: [UnsafeMutablePointer<Float>] = []
+    /// Owns every buffer above.
+    private let scratch: FloatScratch
 
     init(hp: LlamaHyperparameters, vocabulary: Int, batch: Int, contextLength: Int, threads: Int) {
         self.batch = batch
         self.contextLength = contextLength
-        var all: [UnsafeMutablePointer<Float>] = []
-        func buffer(_ n: Int) -> UnsafeMutablePointer<Float> {
-            let p = UnsafeMutablePointer<Float>.allocate(capacity: n)
-            p.initialize(repeating: 0, count: n)
-            all.append(p)
-            return p
-        }
+        let scratch = FloatScratch()
+        self.scratch = scratch
+        func buffer(_ n: Int) -> UnsafeMutablePointer<Float> { scratch.make(n) }
         hidden = buffer(batch * hp.embedding)
         normed = buffer(batch * hp.embedding)
         query = buffer(batch * hp.qDim)
@@ -44,8 +41,5 @@ final class Workspace {
         logits = buffer(vocabulary)
         quantized = QuantizedActivations(capacity: batch * max(hp.embedding, hp.feedForward, hp.qDim))
         quantizedFeedForward = QuantizedActivations(capacity: batch * hp.feedForward)
-        self.all = all
     }
-
-    deinit { for p in all { p.deallocate() } }
 }

@@ -1,0 +1,201 @@
+import Foundation
+
+/// A loaded BERT-family sentence encoder (multilingual-e5 and other XLM-RoBERTa or BERT models
+/// in llama.cpp's `bert` layout): its file (weights mapped), shape, tensors, Unigram tokenizer,
+/// scratch and the thread pool. One text at a time; callers on other threads wait their turn.
+///
+/// A text becomes: start token, its content tokens, end token; at most `contextLength` tokens
+/// (the model's positions; 512 for e5), so a longer text is cut to its first
+/// `contextLength - 2` content tokens. Its embedding is the mean of the last layer's hidden
+/// states over every token (the specials included, as the model was trained), L2-normalised.
+public final class EncoderModel: @unchecked Sendable {
+    public let file: GGUFFile
+    public let hyperparameters: EncoderHyperparameters
+    public let modelVersion: String
+    public let tokenizer: UnigramTokenizer
+    let weights: EncoderWeights
+    let pool: ThreadPool
+    private let workspace: EncoderWorkspace
+    private var computeLock = pthread_mutex_t()
+
+    public var contextLength: Int { hyperparameters.contextLength }
+    /// Width of the embedding vectors.
+    public var dimensions: Int { hyperparameters.embedding }
+    public var threads: Int { pool.threads }
+    public var vocabularySize: Int { weights.tokenEmbedding.rows }
+
+    /// Loads the model. `threads` defaults to every core the process may use.
+    public convenience init(path: String, threads: Int? = nil) throws(GGUFError) {
+        try self.init(file: GGUFFile(path: path), threads: threads)
+    }
+
+    public init(file: GGUFFile, threads: Int? = nil) throws(GGUFError) {
+        self.file = file
+        let hp = try EncoderHyperparameters(file: file)
+        hyperparameters = hp
+        weights = try EncoderWeights(file: file, hp)
+        tokenizer = try UnigramTokenizer(gguf: file)
+        guard tokenizer.vocabularySize <= weights.tokenEmbedding.rows else {
+            throw GGUFError(.wrongTensorShape, path: file.path, "the tokenizer has \(tokenizer.vocabularySize) tokens but token_embd.weight only \(weights.tokenEmbedding.rows) rows")
+        }
+        modelVersion = ModelVersion.make(path: file.path, fileType: try file.integer("general.file_type"))
+        pool = ThreadPool(threads: threads ?? LlamaModel.availableCores)
+        workspace = EncoderWorkspace(hp: hp, capacity: hp.contextLength, threads: pool.threads)
+        pthread_mutex_init(&computeLock, nil)
+    }
+
+    deinit { pthread_mutex_destroy(&computeLock) }
+
+    /// Whether `file` is an encoder (by its architecture), from the header alone.
+    public static func isEncoder(file: GGUFFile) throws(GGUFError) -> Bool {
+        guard let arch = try file.string("general.architecture") else { throw file.missing("general.architecture") }
+        return EncoderHyperparameters.isEncoder(architecture: arch)
+    }
+
+    /// What a host needs to know before loading: checks that this engine can run the file
+    /// (architecture, tensors and their shapes) without computing anything.
+    public static func probe(file: GGUFFile) throws(GGUFError) -> ModelProbe {
+        let hp = try EncoderHyperparameters(file: file)
+        _ = try EncoderWeights(file: file, hp)
+        let languages = (try file.array("general.languages") ?? []).compactMap(\.string)
+        return ModelProbe(
+            architecture: hp.architecture, modelVersion: ModelVersion.make(path: file.path, fileType: try file.integer("general.file_type")),
+            contextLength: hp.contextLength, languages: languages, fileBytes: file.mapping.size)
+    }
+
+    /// The tokens `embed(text:)` runs: start, content (cut to fit), end.
+    public func tokens(for text: String) -> [Int32] {
+        tokenizer.encodeWithSpecials(text, maxTokens: contextLength)
+    }
+
+    /// The embedding of `text` (tokenised and cut to the model's positions).
+    public func embed(text: String, shouldCancel: () -> Bool = { false }) throws(LlamaError) -> [Float] {
+        try embed(tokens: tokens(for: text), shouldCancel: shouldCancel)
+    }
+
+    /// The L2-normalised mean of the last hidden states of `tokens` (which carry their own
+    /// start and end tokens). `shouldCancel` is checked before every layer.
+    public func embed(tokens: [Int32], shouldCancel: () -> Bool = { false }) throws(LlamaError) -> [Float] {
+        guard !tokens.isEmpty else { throw LlamaError(.invalidRequest, "nothing to embed: no tokens") }
+        guard tokens.count <= contextLength else {
+            throw LlamaError(.exceededContextWindowSize, "\(tokens.count) tokens exceed the encoder's \(contextLength) positions")
+        }
+        if let bad = tokens.first(where: { $0 < 0 || Int($0) >= vocabularySize }) {
+            throw LlamaError(.invalidToken, "token id \(bad) is outside the vocabulary of \(vocabularySize)")
+        }
+        var sum = [Double](repeating: 0, count: dimensions)
+        let completed = tokens.withUnsafeBufferPointer { ids in
+            withCompute { forward(ids, shouldCancel: shouldCancel) { h in for i in 0..<h.count { sum[i] += Double(h[i]) } } }
+        }
+        guard completed else { throw LlamaError(.cancelled, "cancelled during the encoder pass") }
+        let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        return sum.map { Float(norm > 0 ? $0 / norm : 0) }
+    }
+
+    private func withCompute<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(&computeLock)
+        defer { pthread_mutex_unlock(&computeLock) }
+        return try body()
+    }
+
+    /// The encoder over `ids`: embeddings, then every post-LayerNorm block (bidirectional
+    /// self-attention, GELU feed-forward); `onHidden` gets each token's final hidden state.
+    /// Returns false, before any output, when `shouldCancel` said so.
+    private func forward(_ ids: UnsafeBufferPointer<Int32>, shouldCancel: () -> Bool, onHidden: (UnsafeBufferPointer<Float>) -> Void) -> Bool {
+        let hp = hyperparameters, w = weights, ws = workspace, pool = pool
+        let T = ids.count, d = hp.embedding, ff = hp.feedForward, threads = pool.threads, eps = hp.layerNormEpsilon
+        let xq = ws.quantized, ffq = ws.quantizedFeedForward
+
+        func project(_ m: WeightMatrix, _ x: UnsafeMutablePointer<Float>, _ xStride: Int, into out: UnsafeMutablePointer<Float>,
+                     part: Int, from input: QuantizedActivations, granule: Int = 4) {
+            MatMul.multiply(
+                m, xq: input, xf: x, xStride: xStride, rows: ThreadPool.share(of: m.rows, part: part, parts: threads, granule: granule),
+                out: out, outStride: m.rows, scratch: ws.rowScratch + part * ws.rowScratchLength)
+        }
+        func addBias(_ bias: [Float], to rows: UnsafeMutablePointer<Float>, width: Int) {
+            bias.withUnsafeBufferPointer { b in for t in 0..<T { VectorOps.add(b.baseAddress!, into: rows + t * width, width) } }
+        }
+        func layerNorm(_ norm: EncoderWeights.LayerNorm, residual: UnsafePointer<Float>?) {
+            norm.weight.withUnsafeBufferPointer { g in
+                norm.bias.withUnsafeBufferPointer { b in
+                    for t in 0..<T {
+                        VectorOps.addLayerNorm(ws.hidden + t * d, residual.map { $0 + t * d }, weight: g.baseAddress!, bias: b.baseAddress!, d, epsilon: eps)
+                    }
+                }
+            }
+        }
+
+        // Embeddings: token + position + token type 0, then LayerNorm.
+        let embedding = w.tokenEmbedding
+        w.positionEmbedding.withUnsafeBufferPointer { positions in
+            w.tokenType.withUnsafeBufferPointer { type in
+                for t in 0..<T {
+                    let x = ws.hidden + t * d
+                    Dequantize.row(embedding.type, embedding.row(Int(ids[t])), count: d, into: x)
+                    VectorOps.add(positions.baseAddress! + t * d, into: x, d)
+                    VectorOps.add(type.baseAddress!, into: x, d)
+                }
+            }
+        }
+        layerNorm(w.embeddingNorm, residual: nil)
+
+        for layer in w.layers {
+            if shouldCancel() { return false }
+            // Self-attention over every token, both ways; x = LN(x + attention).
+            xq.quantize(ws.hidden, tokens: T, columns: d, stride: d)
+            pool.run { i in
+                project(layer.query, ws.hidden, d, into: ws.query, part: i, from: xq)
+                project(layer.key, ws.hidden, d, into: ws.key, part: i, from: xq)
+                project(layer.value, ws.hidden, d, into: ws.value, part: i, from: xq)
+            }
+            addBias(layer.queryBias, to: ws.query, width: d)
+            addBias(layer.keyBias, to: ws.key, width: d)
+            addBias(layer.valueBias, to: ws.value, width: d)
+            pool.run { i in
+                for job in ThreadPool.share(of: T * hp.heads, part: i, parts: threads) {
+                    attend(token: job / hp.heads, head: job % hp.heads, tokens: T, scores: ws.scores + i * ws.capacity)
+                }
+            }
+            xq.quantize(ws.context, tokens: T, columns: d, stride: d)
+            pool.run { i in project(layer.attentionOutput, ws.context, d, into: ws.projected, part: i, from: xq) }
+            addBias(layer.attentionOutputBias, to: ws.projected, width: d)
+            layerNorm(layer.attentionNorm, residual: ws.projected)
+
+            // Feed-forward: x = LN(x + down(GELU(up(x)))). Each thread adds the bias to its own
+            // rows of the up projection, applies GELU and quantises them (whole blocks of 32)
+            // for the down projection: no serial step between the two products.
+            xq.quantize(ws.hidden, tokens: T, columns: d, stride: d)
+            ffq.prepare(tokens: T, columns: ff)
+            pool.run { i in
+                project(layer.up, ws.hidden, d, into: ws.feedForward, part: i, from: xq, granule: 32)
+                let rows = ThreadPool.share(of: ff, part: i, parts: threads, granule: 32)
+                guard !rows.isEmpty else { return }
+                layer.upBias.withUnsafeBufferPointer { b in
+                    for t in 0..<T {
+                        let h = ws.feedForward + t * ff + rows.lowerBound
+                        VectorOps.add(b.baseAddress! + rows.lowerBound, into: h, rows.count)
+                        VectorOps.gelu(h, rows.count)
+                    }
+                }
+                ffq.quantizeBlocks(ws.feedForward, stride: ff, blocks: rows.lowerBound / 32..<rows.upperBound / 32)
+            }
+            pool.run { i in project(layer.down, ws.feedForward, ff, into: ws.projected, part: i, from: ffq) }
+            addBias(layer.downBias, to: ws.projected, width: d)
+            layerNorm(layer.outputNorm, residual: ws.projected)
+        }
+        for t in 0..<T { onHidden(UnsafeBufferPointer(start: ws.hidden + t * d, count: d)) }
+        return true
+    }
+
+    /// Attention of one head of one token over all `tokens` (no mask: one text per pass).
+    @inline(__always) private func attend(token t: Int, head h: Int, tokens: Int, scores: UnsafeMutablePointer<Float>) {
+        let ws = workspace, d = hyperparameters.embedding, hd = hyperparameters.headDim
+        let q = ws.query + t * d + h * hd
+        let scale = 1 / Float(hd).squareRoot()
+        for s in 0..<tokens { scores[s] = VectorOps.dot(q, ws.key + s * d + h * hd, hd) * scale }
+        VectorOps.softmax(scores, tokens)
+        let out = ws.context + t * d + h * hd
+        out.update(repeating: 0, count: hd)
+        for s in 0..<tokens { VectorOps.axpy(scores[s], ws.value + s * d + h * hd, out, hd) }
+    }
+}

@@ -1,0 +1,37 @@
+/// Scratch buffers for one encoder pass of up to `capacity` tokens, allocated once per model so
+/// nothing is allocated per text.
+final class EncoderWorkspace {
+    let capacity: Int
+    let hidden, query, key, value, context, projected, feedForward: UnsafeMutablePointer<Float>
+    /// Attention scores, one row of `capacity` per thread.
+    let scores: UnsafeMutablePointer<Float>
+    /// One dequantised weight row per thread, for weight types without an integer kernel.
+    let rowScratch: UnsafeMutablePointer<Float>
+    let rowScratchLength: Int
+    let quantized: QuantizedActivations
+    /// The feed-forward activations, quantised by each thread inside the up projection while
+    /// `quantized` still holds that projection's input.
+    let quantizedFeedForward: QuantizedActivations
+    /// Owns every buffer above.
+    private let scratch: FloatScratch
+
+    init(hp: EncoderHyperparameters, capacity: Int, threads: Int) {
+        self.capacity = capacity
+        let scratch = FloatScratch()
+        self.scratch = scratch
+        func buffer(_ n: Int) -> UnsafeMutablePointer<Float> { scratch.make(n) }
+        let d = hp.embedding
+        hidden = buffer(capacity * d)
+        query = buffer(capacity * d)
+        key = buffer(capacity * d)
+        value = buffer(capacity * d)
+        context = buffer(capacity * d)
+        projected = buffer(capacity * d)
+        feedForward = buffer(capacity * hp.feedForward)
+        scores = buffer(threads * capacity)
+        rowScratchLength = max(d, hp.feedForward)
+        rowScratch = buffer(threads * rowScratchLength)
+        quantized = QuantizedActivations(capacity: capacity * d)
+        quantizedFeedForward = QuantizedActivations(capacity: capacity * hp.feedForward)
+    }
+}

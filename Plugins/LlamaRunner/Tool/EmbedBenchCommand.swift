@@ -1,0 +1,61 @@
+import Foundation
+import LlamaEngine
+
+/// `embed-bench FILE [-t THREADS] [-w WORDS] [-s SENTENCES] [-r RUNS] [--json]`: sentence-encoder
+/// throughput, one text per call as the plugin embeds them: sentences per second over
+/// `SENTENCES` sentences of `WORDS` words (drawn from words of the six library languages, with
+/// the "query: " prefix), the median of `RUNS` runs, wall clock and per CPU-second.
+enum EmbedBenchCommand {
+    /// Ordinary words of en, de, es, fr, it, pt; sentences are drawn from them with a fixed seed.
+    static let words = """
+        the old keeper painted his door yellow every spring while children played near water \
+        der alte Wärter strich seine Tür jeden Frühling gelb während Kinder spielten \
+        el viejo guardián pintaba su puerta amarilla cada primavera mientras niños jugaban \
+        le vieux gardien peignait sa porte jaune chaque printemps pendant que enfants jouaient \
+        il vecchio custode dipingeva la porta gialla ogni primavera mentre bambini giocavano \
+        o velho guarda pintava sua porta amarela cada primavera enquanto crianças brincavam
+        """.split(separator: " ").map(String.init)
+
+    static func sentences(count: Int, words perSentence: Int) -> [String] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % words.count
+        }
+        return (0..<count).map { _ in "query: " + (0..<perSentence).map { _ in words[next()] }.joined(separator: " ") + "." }
+    }
+
+    static func run(_ args: inout Arguments) throws {
+        let path = try args.positional("FILE")
+        let threads = try args.intOption("-t", "--threads", default: LlamaModel.availableCores)
+        let perSentence = try args.intOption("-w", "--words", default: 16)
+        let count = try args.intOption("-s", "--sentences", default: 200)
+        let runs = try args.intOption("-r", default: 3)
+        let json = args.flag("--json")
+        try args.finish()
+        guard perSentence > 0, count > 0, runs > 0 else { throw UsageError(description: "-w, -s and -r must be positive") }
+
+        let model = try EncoderModel(path: path, threads: threads)
+        let texts = sentences(count: count, words: perSentence)
+        let tokens = texts.map { model.tokens(for: $0).count }
+        _ = try model.embed(text: texts[0])  // warm the mapping and the pool
+        var wall: [Double] = [], cpu: [Double] = []
+        for _ in 0..<runs {
+            let (t0, c0) = (BenchCommand.now(), BenchCommand.cpuTime())
+            for text in texts { _ = try model.embed(text: text) }
+            wall.append(Double(count) / (BenchCommand.now() - t0))
+            cpu.append(Double(count) / ((BenchCommand.cpuTime() - c0) / Double(threads)))
+        }
+        let meanTokens = Double(tokens.reduce(0, +)) / Double(count)
+        let (rate, rateCPU) = (BenchCommand.median(wall), BenchCommand.median(cpu))
+        if json {
+            let fields = ["\"model\": \"\(model.modelVersion)\"", "\"threads\": \(threads)", "\"words\": \(perSentence)",
+                          "\"tokens_mean\": \(meanTokens)", "\"sentences_per_second\": \(rate)",
+                          "\"sentences_per_cpu_second\": \(rateCPU)", "\"kernels\": \"\(MatMul.implementation.rawValue)\""]
+            print("{" + fields.joined(separator: ", ") + "}")
+        } else {
+            print(String(format: "%@ embed: %d threads, %d-word sentences (%.1f tokens): %.0f sentences/s (min %.0f, max %.0f; %.0f per CPU-second), kernels %@",
+                         model.modelVersion, threads, perSentence, meanTokens, rate, wall.min()!, wall.max()!, rateCPU, MatMul.implementation.rawValue))
+        }
+    }
+}

