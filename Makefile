@@ -17,7 +17,7 @@ MODEL_FILE := models/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_SHA256 := b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 
 .PHONY: all deps model build plugins fixtures test run clean \
-        bench bench-routing bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided
+        bench bench-routing bench-isolation bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided
 
 all: build plugins
 
@@ -95,12 +95,17 @@ clean:
 
 # ---- Benchmarks (`make bench` runs them all) ------------------------------------------------
 
-bench: bench-routing bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided
+bench: bench-routing bench-isolation bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided
 
 # Host routing overhead against a direct ABI call to the same plugin (target: ≤ 50 µs at p50).
 BENCH_ITERATIONS ?= 2000
 bench-routing: deps build plugins
 	$(BUILD_DIR)/tandem-bench-routing $(PLUGINS_DIR) $(BENCH_ITERATIONS)
+
+# Backends in child processes against in-process: first-event time on tandem.fake (target: at
+# most 100 µs added at p50) and tokens/s of the real model on tandem.llama (target: at most 5% fewer).
+bench-isolation: deps model build plugins
+	$(BUILD_DIR)/tandem-bench-routing isolation $(PLUGINS_DIR) $(MODEL_FILE) $(BENCH_ITERATIONS) 3
 
 # Plugin load time in a fresh process (target: all plugins in ≤ 50 ms).
 bench-plugin-load: plugins

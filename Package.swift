@@ -68,7 +68,8 @@ let package = Package(
                 path: "Plugins/LlamaRunner/Plugin"),
 
         // ---- Benchmarks (`make bench`) ----
-        // Routing overhead (host + fake) against a direct ABI call.
+        // Routing overhead (host + fake) against a direct ABI call; with `isolation`, what a child
+        // process costs a backend (first event, tokens/s of the real model).
         .executableTarget(name: "tandem-bench-routing", dependencies: ["Tandem", "CTandemABI"], path: "Benchmarks/Routing"),
         // Loading plugins.d/ in a fresh process (target: at most 50 ms).
         .executableTarget(name: "tandem-bench-plugin-load", dependencies: ["Tandem"], path: "Benchmarks/PluginLoad"),
@@ -79,12 +80,14 @@ let package = Package(
 
         // ---- Tests ----
         // Runs the built `tandem` binary too, so it depends on the CLI target to have it built.
-        .testTarget(name: "TandemTests", dependencies: ["Tandem", "TandemCLI", "tandem-plugin-host"], path: "Tests/TandemTests"),
+        .testTarget(name: "TandemTests", dependencies: ["Tandem", "TandemCLI", "tandem-plugin-host", "PluginFixtures"], path: "Tests/TandemTests"),
         // Every plugin in plugins.d/ through the real loader against the ABI's rules.
         .testTarget(name: "ConformanceTests", dependencies: ["Tandem", "MockCloudServer", "tandem-plugin-host"], path: "Tests/ConformanceTests",
                     exclude: ["settings.json"]),
         // Bad plugins built in the tests, each rejected with its precise reason.
-        .testTarget(name: "LoaderTests", dependencies: ["Tandem", "tandem-plugin-host"], path: "Tests/LoaderTests", exclude: ["Fixtures"]),
+        .testTarget(name: "LoaderTests", dependencies: ["Tandem", "tandem-plugin-host", "PluginFixtures"], path: "Tests/LoaderTests", exclude: ["Fixtures"]),
+        // Test support: a temporary plugins folder filled with plugins compiled from C by cc.
+        .target(name: "PluginFixtures", path: "Tests/PluginFixtures"),
         .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON"], path: "Tests/GuidedJSONTests"),
         // Guided generation and tools in the host: typed responses, snapshots, the tool loop,
         // routing by capability, `tandem respond --schema`; through the real loader and tandem.fake.
@@ -94,7 +97,7 @@ let package = Package(
         .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "QuoteStoreCrashWriter"],
                     path: "Tests/QuoteLibraryTests"),
         // `tandem quote|ask|eval` through the built binary, with the fake plugin on both sides.
-        .testTarget(name: "QuoteCLITests", dependencies: ["TandemCLI", "QuoteLibrary", "QuoteLibraryHost", "Tandem", "tandem-plugin-host"],
+        .testTarget(name: "QuoteCLITests", dependencies: ["TandemCLI", "QuoteLibrary", "QuoteLibraryHost", "Tandem", "tandem-plugin-host", "PluginFixtures"],
                     path: "Tests/QuoteCLITests"),
         // Test support: the TLS mock of both cloud protocols (mock_server.py) and its Swift harness.
         .target(name: "MockCloudServer", dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit"],

@@ -26,8 +26,7 @@ final class ChildProcess: Sendable {
     private let ending = Mutex<String?>(nil)
 
     /// Starts `executable arguments` with `socketCount` socket pairs. Throws the reason it could not.
-    init(arguments: [String], socketCount: Int, label: String) throws(BackendFailure) {
-        let executable = Self.executable
+    init(executable: String = ChildProcess.executable, arguments: [String], socketCount: Int, label: String) throws(BackendFailure) {
         var hostEnds: [Int32] = [], childEnds: [Int32] = []
         defer { childEnds.forEach { _ = close($0) } }
         for _ in 0..<socketCount {
@@ -113,7 +112,7 @@ final class ChildProcess: Sendable {
                 kill(pid, SIGKILL)
                 waited = waitpid(pid, &status, 0)
             }
-            var text = waited == pid ? Self.describe(status) : "ended (its status could not be read: \(errnoText()))"
+            var text = waited == pid ? Self.describe(status, killedByHost: killing) : "ended (its status could not be read: \(errnoText()))"
             if let line = stderrTail.lastLine(waitingMilliseconds: 200) { text += "; its last stderr line: \(line)" }
             described = text
             return text
@@ -121,7 +120,7 @@ final class ChildProcess: Sendable {
     }
 
     /// "was killed by signal 11 (SIGSEGV)", "exited with status 0".
-    static func describe(_ status: Int32) -> String {
+    static func describe(_ status: Int32, killedByHost: Bool) -> String {
         let signal = status & 0x7F
         if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
         let names: [Int32: String] = [
@@ -129,7 +128,7 @@ final class ChildProcess: Sendable {
             SIGFPE: "SIGFPE", SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGTRAP: "SIGTRAP", SIGPIPE: "SIGPIPE",
         ]
         let text = "was killed by signal \(signal)" + (names[signal].map { " (\($0))" } ?? "")
-        return signal == SIGKILL ? text + ", perhaps by the out-of-memory killer" : text
+        return signal == SIGKILL && !killedByHost ? text + ", perhaps by the out-of-memory killer" : text
     }
 }
 

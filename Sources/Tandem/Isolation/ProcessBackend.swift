@@ -19,6 +19,8 @@ public final class ProcessBackend: Backend, Sendable {
     public let plugin: PluginIdentity
     private let settings: [String: String]
     private let configDirectory: String?
+    /// The child's executable (`ChildProcess.executable` unless a test substitutes one).
+    private let executable: String
 
     /// How long a child may take to end a call after it was cancelled or stopped.
     static let stopBound: Duration = .seconds(3)
@@ -65,21 +67,25 @@ public final class ProcessBackend: Backend, Sendable {
         let plugin: PluginIdentity
         let settings: [String: String]
         let configDirectory: String?
+        let executable: String
         let child: Result<ChildProcess, BackendFailure>
 
         func open() throws(BackendFailure) -> ProcessBackend {
             let child = try child.get()
             let info = try ProcessBackend.awaitReady(child, label: "\(backendID) (\(plugin.id))")
             return ProcessBackend(backendID: backendID, info: info, plugin: plugin, settings: settings,
-                                  configDirectory: configDirectory, child: child)
+                                  configDirectory: configDirectory, executable: executable, child: child)
         }
     }
 
     /// Starts the child for `plugin` (found by a probe of the plugins folder).
-    static func launch(backendID: String, plugin: PluginIdentity, settings: [String: String], configDirectory: String?) -> Launch {
-        Launch(backendID: backendID, plugin: plugin, settings: settings, configDirectory: configDirectory,
+    static func launch(
+        backendID: String, plugin: PluginIdentity, settings: [String: String], configDirectory: String?,
+        executable: String = ChildProcess.executable
+    ) -> Launch {
+        Launch(backendID: backendID, plugin: plugin, settings: settings, configDirectory: configDirectory, executable: executable,
                child: Result { () throws(BackendFailure) in
-                   try startChild(backendID: backendID, plugin: plugin, settings: settings, configDirectory: configDirectory)
+                   try startChild(backendID: backendID, plugin: plugin, settings: settings, configDirectory: configDirectory, executable: executable)
                })
     }
 
@@ -90,8 +96,12 @@ public final class ProcessBackend: Backend, Sendable {
         try launch(backendID: backendID, plugin: plugin, settings: settings, configDirectory: configDirectory).open()
     }
 
-    private init(backendID: String, info: ModelInfo, plugin: PluginIdentity, settings: [String: String], configDirectory: String?, child: ChildProcess) {
+    private init(
+        backendID: String, info: ModelInfo, plugin: PluginIdentity, settings: [String: String], configDirectory: String?,
+        executable: String, child: ChildProcess
+    ) {
         self.backendID = backendID
+        self.executable = executable
         self.info = info
         self.plugin = plugin
         self.settings = settings
@@ -104,9 +114,10 @@ public final class ProcessBackend: Backend, Sendable {
     // MARK: Children
 
     private static func startChild(
-        backendID: String, plugin: PluginIdentity, settings: [String: String], configDirectory: String?
+        backendID: String, plugin: PluginIdentity, settings: [String: String], configDirectory: String?, executable: String
     ) throws(BackendFailure) -> ChildProcess {
-        let child = try ChildProcess(arguments: ["serve"], socketCount: Wire.socketCount, label: "\(backendID) (\(plugin.id))")
+        let child = try ChildProcess(
+            executable: executable, arguments: ["serve"], socketCount: Wire.socketCount, label: "\(backendID) (\(plugin.id))")
         var open = WireWriter(.open)
         open.string(plugin.path)
         open.optional(configDirectory) { w, folder in w.string(folder) }
@@ -145,7 +156,7 @@ public final class ProcessBackend: Backend, Sendable {
             _ = child.end(killing: false)
             throw failure
         case .gone:
-            throw BackendFailure(.backendCrashed, "\(label): the plugin's process \(child.end(killing: false)) while opening the model")
+            throw BackendFailure(.backendCrashed, "\(label): the plugin's process ended while opening the model and \(child.end(killing: false))")
         }
     }
 
@@ -188,7 +199,8 @@ public final class ProcessBackend: Backend, Sendable {
                     throw BackendFailure(.backendCrashed, "\(label): the plugin's process crashed \(state.crashesInARow) times in a row (last: it \(state.lastCrash ?? "ended")); backing off, the next restart in \(Self.seconds(wait))")
                 }
                 do throws(BackendFailure) {
-                    let started = try Self.startChild(backendID: backendID, plugin: plugin, settings: settings, configDirectory: configDirectory)
+                    let started = try Self.startChild(
+                        backendID: backendID, plugin: plugin, settings: settings, configDirectory: configDirectory, executable: executable)
                     let reopened = try Self.awaitReady(started, label: label)
                     guard reopened.id == info.id, reopened.kind == info.kind, reopened.capabilities == info.capabilities else {
                         throw BackendFailure(.initFailed, "\(label): the restarted plugin opened another model (\(reopened.id), \(reopened.kind)) than before (\(info.id), \(info.kind))")
@@ -322,6 +334,9 @@ public final class ProcessBackend: Backend, Sendable {
             return try Self.decode(&frame) { (r: inout WireReader) throws(Wire.ProtocolError) -> [[Float]] in
                 let rows = Int(try r.u32("rows")), width = Int(try r.u32("dimensions"))
                 guard rows == texts.count else { throw Wire.ProtocolError("\(rows) vectors for \(texts.count) texts") }
+                guard rows * width * 4 == r.remaining else {
+                    throw Wire.ProtocolError("\(rows) vectors of \(width) dimensions in \(r.remaining) bytes")
+                }
                 return try (0..<rows).map { _ throws(Wire.ProtocolError) in
                     try (0..<width).map { _ throws(Wire.ProtocolError) in try r.f32("vector") }
                 }

@@ -103,6 +103,9 @@ struct WireReader {
         self.payload = payload
     }
 
+    /// Bytes not read yet.
+    var remaining: Int { payload.count - offset }
+
     private mutating func take(_ count: Int, _ what: String) throws(Wire.ProtocolError) -> ArraySlice<UInt8> {
         guard count >= 0, count <= payload.count - offset else {
             throw Wire.ProtocolError("\(kind) frame ends inside \(what) (\(count) bytes at offset \(offset) of \(payload.count))")
