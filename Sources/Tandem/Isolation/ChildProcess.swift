@@ -68,8 +68,19 @@ final class ChildProcess: Sendable {
 
         let argv = ([executable] + arguments).map { strdup($0) }
         defer { argv.forEach { free($0) } }
+        // The host's environment (secrets, TANDEM_LOG), without the Swift runtime's crash
+        // backtracer: a crash report quotes the plugin's last stderr line, not a backtrace.
+        var environment: [UnsafeMutablePointer<CChar>?] = []
+        var entry = environ
+        while let variable = entry.pointee {
+            if strncmp(variable, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(variable) }
+            entry += 1
+        }
+        let noBacktrace = strdup("SWIFT_BACKTRACE=enable=no")
+        defer { free(noBacktrace) }
+        environment.append(noBacktrace)
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], environ)
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], environment + [nil])
         guard spawned == 0 else {
             hostEnds.forEach { _ = close($0) }
             close(errorPipe[0])

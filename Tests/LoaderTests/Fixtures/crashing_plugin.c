@@ -42,7 +42,7 @@ static tandem_flow send_text(const tandem_stream *stream, const char *text, size
 }
 
 static void write_noise(void) {
-    char line[64];
+    char line[80];
     for (int i = 0; i < 16384; i++) { /* 16384 lines of 64 bytes: 1 MiB */
         snprintf(line, sizeof line, "noise line %05d ..............................................\n", i);
         fputs(line, stderr);
