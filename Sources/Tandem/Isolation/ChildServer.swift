@@ -98,16 +98,16 @@ public enum ChildServer {
         serveCalls(calls[0], slot: slots[0], backend: backend)
     }
 
-    /// Cancel and stop requests, each for one call of one channel.
+    /// Cancel requests, each for one call of one channel.
     private static func control(_ socket: WireSocket, slots: [CallSlot]) -> Never {
         while true {
             var frame = receive(socket)
-            guard let channel = try? frame.u8("channel"), Int(channel) < slots.count, let id = try? frame.u64("call id"),
-                  frame.kind == .cancel || frame.kind == .stop else {
+            guard frame.kind == .cancel, let channel = try? frame.u8("channel"), Int(channel) < slots.count,
+                  let id = try? frame.u64("call id") else {
                 complain("tandem-plugin-host: a malformed control frame from the host\n")
                 exit(3)
             }
-            slots[Int(channel)].request(frame.kind == .cancel ? .cancel : .stop, call: id)
+            slots[Int(channel)].cancel(call: id)
         }
     }
 
@@ -168,12 +168,19 @@ public enum ChildServer {
         defer { slot.end() }
         switch kind {
         case .generate:
+            // Each event waits for the host's answer, so stop and cancel act exactly where they
+            // would in-process: no event follows a stop, the next poll sees a cancel.
             let result = try backend.generate(request!, cancellation: token) { event in
-                guard !slot.stopped else { return false }
                 var writer = WireWriter(.event)
                 writer.event(event)
                 guard socket.send(writer.finish()) else { hostGone() }
-                return !slot.stopped
+                var answer = receive(socket)
+                guard answer.kind == .flow, let flags = try? answer.u8("flow") else {
+                    complain("tandem-plugin-host: a \(answer.kind) frame instead of the answer to an event\n")
+                    exit(3)
+                }
+                if flags & Wire.flowCancelled != 0 { token.cancel() }
+                return flags & Wire.flowStop == 0
             }
             var writer = WireWriter(.result)
             writer.result(result)
@@ -227,16 +234,13 @@ public enum ChildServer {
     }
 }
 
-/// The call a channel is running, so that the control thread can cancel or stop it. A request
-/// may arrive before its call has begun; it is kept for the call it names.
+/// The call a channel is running, so that the control thread can cancel it. A cancel may
+/// arrive before its call has begun; it is kept for the call it names.
 private final class CallSlot: Sendable {
-    enum Request { case cancel, stop }
     private struct State {
         var call: UInt64 = 0
         var token: CancellationToken?
-        var stopped = false
         var pendingCancel: UInt64 = 0
-        var pendingStop: UInt64 = 0
     }
     private let state = Mutex(State())
 
@@ -245,7 +249,6 @@ private final class CallSlot: Sendable {
         let cancelNow = state.withLock { state -> Bool in
             state.call = call
             state.token = token
-            state.stopped = state.pendingStop == call
             return state.pendingCancel == call
         }
         if cancelNow { token.cancel() }
@@ -256,18 +259,10 @@ private final class CallSlot: Sendable {
         state.withLock { $0.token = nil; $0.call = 0 }
     }
 
-    var stopped: Bool { state.withLock { $0.stopped } }
-
-    func request(_ request: Request, call: UInt64) {
+    func cancel(call: UInt64) {
         let token = state.withLock { state -> CancellationToken? in
-            switch request {
-            case .cancel:
-                guard state.call == call else { state.pendingCancel = call; return nil }
-                return state.token
-            case .stop:
-                if state.call == call { state.stopped = true } else { state.pendingStop = call }
-                return nil
-            }
+            guard state.call == call else { state.pendingCancel = call; return nil }
+            return state.token
         }
         // Outside the lock: the plugin's waker runs on this thread.
         token?.cancel()

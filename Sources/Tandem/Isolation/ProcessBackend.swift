@@ -309,14 +309,13 @@ public final class ProcessBackend: Backend, Sendable {
         if let problem = request.options.validationProblem() { throw BackendFailure(.invalidArgument, problem) }
         guard !request.messages.isEmpty else { throw BackendFailure(.invalidArgument, "the request has no messages") }
         var writer = WireWriter(.generate, capacity: 256)
-        return try call(&writer, "generate", cancellation: cancellation, encode: { $0.request(request) }) { frame, stop throws(BackendFailure) in
+        return try call(&writer, "generate", cancellation: cancellation, encode: { $0.request(request) }) { frame throws(BackendFailure) in
             switch frame.kind {
             case .event:
                 let event = try Self.decode(&frame) { (r: inout WireReader) throws(Wire.ProtocolError) in try r.event() }
-                if !stop.requested, !onEvent(event) { stop.request() }
-                return nil
+                return .event(continuing: onEvent(event))
             case .result:
-                return try Self.decode(&frame) { (r: inout WireReader) throws(Wire.ProtocolError) in try r.result() }
+                return .value(try Self.decode(&frame) { (r: inout WireReader) throws(Wire.ProtocolError) in try r.result() })
             default:
                 throw Self.unexpected(frame)
             }
@@ -329,9 +328,9 @@ public final class ProcessBackend: Backend, Sendable {
         }
         guard !texts.isEmpty else { return [] }
         var writer = WireWriter(.embed, capacity: 64 + texts.reduce(0) { $0 + $1.utf8.count + 4 })
-        return try call(&writer, "embed", cancellation: cancellation, encode: { w in w.array(texts) { w, text in w.string(text) } }) { frame, _ throws(BackendFailure) in
+        return try call(&writer, "embed", cancellation: cancellation, encode: { w in w.array(texts) { w, text in w.string(text) } }) { frame throws(BackendFailure) in
             guard frame.kind == .embeddings else { throw Self.unexpected(frame) }
-            return try Self.decode(&frame) { (r: inout WireReader) throws(Wire.ProtocolError) -> [[Float]] in
+            return .value(try Self.decode(&frame) { (r: inout WireReader) throws(Wire.ProtocolError) -> [[Float]] in
                 let rows = Int(try r.u32("rows")), width = Int(try r.u32("dimensions"))
                 guard rows == texts.count else { throw Wire.ProtocolError("\(rows) vectors for \(texts.count) texts") }
                 guard rows * width * 4 == r.remaining else {
@@ -340,7 +339,7 @@ public final class ProcessBackend: Backend, Sendable {
                 return try (0..<rows).map { _ throws(Wire.ProtocolError) in
                     try (0..<width).map { _ throws(Wire.ProtocolError) in try r.f32("vector") }
                 }
-            }
+            })
         }
     }
 
@@ -349,20 +348,16 @@ public final class ProcessBackend: Backend, Sendable {
             throw BackendFailure(.unsupportedOption, "\(backendID) (\(info.id)) does not count tokens")
         }
         var writer = WireWriter(.countTokens, capacity: 256)
-        return try call(&writer, "count_tokens", cancellation: CancellationToken(), encode: { $0.request(request) }) { frame, _ throws(BackendFailure) in
+        return try call(&writer, "count_tokens", cancellation: CancellationToken(), encode: { $0.request(request) }) { frame throws(BackendFailure) in
             guard frame.kind == .tokenCount else { throw Self.unexpected(frame) }
-            return try Self.decode(&frame) { (r: inout WireReader) throws(Wire.ProtocolError) in try r.int("token count") }
+            return .value(try Self.decode(&frame) { (r: inout WireReader) throws(Wire.ProtocolError) in try r.int("token count") })
         }
     }
 
-    /// Asks the child to stop the call (the host's consumer said stop); later events are dropped.
-    final class StopRequest {
-        private(set) var requested = false
-        fileprivate var send: () -> Void = {}
-        func request() {
-            requested = true
-            send()
-        }
+    /// What a frame of a call meant: its final value, or a streamed event (the consumer's answer).
+    private enum Step<T> {
+        case value(T)
+        case event(continuing: Bool)
     }
 
     private static func decode<T>(_ frame: inout WireReader, _ read: (inout WireReader) throws(Wire.ProtocolError) -> T) throws(BackendFailure) -> T {
@@ -387,10 +382,12 @@ public final class ProcessBackend: Backend, Sendable {
     }
 
     /// Sends one call frame (`writer` with the call id and what `encode` adds) on a free channel
-    /// and reads frames until `handle` returns a value or the child answers with a failure.
+    /// and reads frames until `handle` gives the call's value or the child answers with a
+    /// failure. Each streamed event is answered with a `flow` frame: stop, and whether the
+    /// token is cancelled.
     private func call<T>(
         _ writer: inout WireWriter, _ what: String, cancellation: CancellationToken, encode: (inout WireWriter) -> Void,
-        handle: (inout WireReader, StopRequest) throws(BackendFailure) -> T?
+        handle: (inout WireReader) throws(BackendFailure) -> Step<T>
     ) throws(BackendFailure) -> T {
         let (child, channel) = try acquire()
         var succeeded = false
@@ -401,12 +398,8 @@ public final class ProcessBackend: Backend, Sendable {
         let socket = child.sockets[Self.callSocket(channel)]
         guard socket.send(writer.finish()) else { throw crashed(child, killing: false, "was gone when \(what) was sent") }
 
-        let stop = StopRequest()
+        // After a stop or a cancel, the child has `stopBound` to end the call.
         var stopDeadline: ContinuousClock.Instant?
-        stop.send = { [self] in
-            sendControl(.stop, child: child, channel: channel, call: id)
-            stopDeadline = .now + Self.stopBound
-        }
         let waker = cancellation.addWaker { [self] in sendControl(.cancel, child: child, channel: channel, call: id) }
         defer { if let waker { cancellation.removeWaker(waker) } }
         while true {
@@ -422,7 +415,7 @@ public final class ProcessBackend: Backend, Sendable {
             case .timedOut:
                 if stopDeadline == nil, cancellation.isCancelled { stopDeadline = .now + Self.stopBound }
                 if let deadline = stopDeadline, ContinuousClock.now >= deadline {
-                    throw crashed(child, killing: true, "did not end \(what) within \(Self.seconds(Self.stopBound)) of being cancelled")
+                    throw crashed(child, killing: true, "did not end \(what) within \(Self.seconds(Self.stopBound)) of being cancelled or stopped")
                 }
             case .frame(var frame):
                 if frame.kind == .failure {
@@ -436,13 +429,22 @@ public final class ProcessBackend: Backend, Sendable {
                     succeeded = true
                     throw failure
                 }
+                let step: Step<T>
                 do throws(BackendFailure) {
-                    if let value = try handle(&frame, stop) {
-                        succeeded = true
-                        return value
-                    }
+                    step = try handle(&frame)
                 } catch where error.status == Self.garbageStatus {
                     throw crashed(child, killing: true, "sent a malformed frame during \(what) (\(error.message))")
+                }
+                switch step {
+                case .value(let value):
+                    succeeded = true
+                    return value
+                case .event(let continuing):
+                    let cancelled = cancellation.isCancelled
+                    var flow = WireWriter(.flow)
+                    flow.u8((continuing ? 0 : Wire.flowStop) | (cancelled ? Wire.flowCancelled : 0))
+                    guard socket.send(flow.finish()) else { throw crashed(child, killing: false, "was gone during \(what)") }
+                    if stopDeadline == nil, !continuing || cancelled { stopDeadline = .now + Self.stopBound }
                 }
             }
         }

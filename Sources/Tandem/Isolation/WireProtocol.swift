@@ -11,8 +11,8 @@ enum Wire {
     /// broken child must not make the host allocate gigabytes).
     static let maximumFrame = 64 << 20
 
-    /// The child's sockets, as fds 3, 4, ...: the control channel (cancel and stop, read by a
-    /// thread of its own so they arrive while a call blocks), the query channel (availability,
+    /// The child's sockets, as fds 3, 4, ...: the control channel (cancel, read by a thread of
+    /// its own so that it arrives while a call blocks), the query channel (availability,
     /// answered while a call runs), then the call channels (one call at a time each; several
     /// only matter for a model with `.concurrentCalls`).
     static let controlFD: Int32 = 3
@@ -21,11 +21,16 @@ enum Wire {
     static let callChannels = 4
     static var socketCount: Int { 2 + callChannels }
 
+    /// The bits of a `flow` frame: the host's consumer said stop; the host's token is cancelled
+    /// (sent with the answer, so the plugin sees the cancel at its next poll, as in-process).
+    static let flowStop: UInt8 = 1
+    static let flowCancelled: UInt8 = 2
+
     enum Kind: UInt8 {
-        // host → child, on a call channel
-        case open = 1, generate, embed, countTokens
+        // host → child, on a call channel; `flow` answers each event (flags: stop, cancelled)
+        case open = 1, generate, embed, countTokens, flow
         // host → child, on the control channel: (channel, call id)
-        case cancel = 10, stop
+        case cancel = 10
         // host → child, on the query channel
         case availability = 20
         // child → host

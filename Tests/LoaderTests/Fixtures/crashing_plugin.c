@@ -11,6 +11,7 @@
  *   open           open_model itself writes through NULL
  * Without "crash", generate streams "fine answer" and succeeds. */
 #include "tandem_abi.h"
+#include "fixture_stream.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,15 +31,6 @@ static tandem_status crashing_availability(const tandem_model *self, const char 
     (void)self; (void)locale;
     out->reason = TANDEM_REASON_NONE;
     return TANDEM_OK;
-}
-
-static tandem_flow send_text(const tandem_stream *stream, const char *text, size_t size) {
-    tandem_event event = {0};
-    event.struct_size = sizeof event;
-    event.kind = TANDEM_EVENT_TEXT;
-    event.text.data = text;
-    event.text.size = size;
-    return stream->on_event(stream->user_data, &event);
 }
 
 static void write_noise(void) {
