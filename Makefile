@@ -27,7 +27,7 @@ EMBED_MODEL_FILE := models/multilingual-e5-small.Q4_0.gguf
 EMBED_MODEL_SHA256 := cabfdaeb5c09ffcb78feb05fe01600b52078736412527f8109d31115262bdc66
 
 .PHONY: all deps model language-profiles embedding-model build plugins fixtures test run clean \
-        bench bench-routing bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided \
+        bench bench-routing bench-isolation bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided \
         bench-embed
 
 all: language-profiles build plugins
@@ -134,12 +134,17 @@ clean:
 
 # ---- Benchmarks (`make bench` runs them all) ------------------------------------------------
 
-bench: bench-routing bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided bench-embed
+bench: bench-routing bench-isolation bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided bench-embed
 
 # Host routing overhead against a direct ABI call to the same plugin (target: ≤ 50 µs at p50).
 BENCH_ITERATIONS ?= 2000
 bench-routing: deps build plugins
 	$(BUILD_DIR)/tandem-bench-routing $(PLUGINS_DIR) $(BENCH_ITERATIONS)
+
+# Backends in child processes against in-process: first-event time on tandem.fake (target: at
+# most 100 µs added at p50) and tokens/s of the real model on tandem.llama (target: at most 5% fewer).
+bench-isolation: deps model build plugins
+	$(BUILD_DIR)/tandem-bench-routing isolation $(PLUGINS_DIR) $(MODEL_FILE) $(BENCH_ITERATIONS) 3
 
 # Plugin load time in a fresh process (target: all plugins in ≤ 50 ms).
 bench-plugin-load: plugins

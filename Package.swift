@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "tandem", targets: ["TandemCLI"]),
         .executable(name: "tandem-llama", targets: ["tandem-llama"]),
+        // The child process an isolated backend's plugin runs in; `tandem` finds it next to itself.
+        .executable(name: "tandem-plugin-host", targets: ["tandem-plugin-host"]),
         // Plugins: each a dynamic library, installed into plugins.d/<plugin id>.so by `make plugins`.
         .library(name: "TandemFake", type: .dynamic, targets: ["TandemFake"]),
         .library(name: "CloudHTTPS", type: .dynamic, targets: ["CloudHTTPSPlugin"]),
@@ -28,7 +30,10 @@ let package = Package(
 
         // ---- Host ----
         // The host library: loading, backends, routing, sessions, options, guided output, tools.
-        .target(name: "Tandem", dependencies: ["CTandemABI", "TandemBridge", "CLTDL", "GuidedJSON"], path: "Sources/Tandem"),
+        .target(name: "Tandem", dependencies: ["CTandemABI", "TandemBridge", "CLTDL", "GuidedJSON"], path: "Sources/Tandem",
+                exclude: ["Isolation/README.md"]),
+        // The child process of an isolated backend: loads one plugin and serves it over sockets.
+        .executableTarget(name: "tandem-plugin-host", dependencies: ["Tandem"], path: "Sources/TandemPluginHost"),
         // Guided generation: JSON values, schemas, Generable, constrained-decoding automaton and token mask.
         .target(name: "GuidedJSON", path: "Sources/GuidedJSON", exclude: ["README.md"]),
         // Quote library (DESIGN §6): store, curated catalog, quality pipeline, read-only agent
@@ -63,7 +68,8 @@ let package = Package(
                 path: "Plugins/LlamaRunner/Plugin"),
 
         // ---- Benchmarks (`make bench`) ----
-        // Routing overhead (host + fake) against a direct ABI call.
+        // Routing overhead (host + fake) against a direct ABI call; with `isolation`, what a child
+        // process costs a backend (first event, tokens/s of the real model).
         .executableTarget(name: "tandem-bench-routing", dependencies: ["Tandem", "CTandemABI"], path: "Benchmarks/Routing"),
         // Loading plugins.d/ in a fresh process (target: at most 50 ms).
         .executableTarget(name: "tandem-bench-plugin-load", dependencies: ["Tandem"], path: "Benchmarks/PluginLoad"),
@@ -74,22 +80,24 @@ let package = Package(
 
         // ---- Tests ----
         // Runs the built `tandem` binary too, so it depends on the CLI target to have it built.
-        .testTarget(name: "TandemTests", dependencies: ["Tandem", "TandemCLI"], path: "Tests/TandemTests"),
+        .testTarget(name: "TandemTests", dependencies: ["Tandem", "TandemCLI", "tandem-plugin-host", "PluginFixtures"], path: "Tests/TandemTests"),
         // Every plugin in plugins.d/ through the real loader against the ABI's rules.
-        .testTarget(name: "ConformanceTests", dependencies: ["Tandem", "MockCloudServer"], path: "Tests/ConformanceTests",
+        .testTarget(name: "ConformanceTests", dependencies: ["Tandem", "MockCloudServer", "tandem-plugin-host"], path: "Tests/ConformanceTests",
                     exclude: ["settings.json"]),
         // Bad plugins built in the tests, each rejected with its precise reason.
-        .testTarget(name: "LoaderTests", dependencies: ["Tandem"], path: "Tests/LoaderTests", exclude: ["Fixtures"]),
+        .testTarget(name: "LoaderTests", dependencies: ["Tandem", "tandem-plugin-host", "PluginFixtures"], path: "Tests/LoaderTests", exclude: ["Fixtures"]),
+        // Test support: a temporary plugins folder filled with plugins compiled from C by cc.
+        .target(name: "PluginFixtures", path: "Tests/PluginFixtures"),
         .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON"], path: "Tests/GuidedJSONTests"),
         // Guided generation and tools in the host: typed responses, snapshots, the tool loop,
         // routing by capability, `tandem respond --schema`; through the real loader and tandem.fake.
-        .testTarget(name: "GuidedHostTests", dependencies: ["Tandem", "GuidedJSON", "TandemCLI"], path: "Tests/GuidedHostTests"),
+        .testTarget(name: "GuidedHostTests", dependencies: ["Tandem", "GuidedJSON", "TandemCLI", "tandem-plugin-host"], path: "Tests/GuidedHostTests"),
         // A child process the store's crash and two-writer tests start and kill.
         .executableTarget(name: "QuoteStoreCrashWriter", dependencies: ["QuoteLibrary"], path: "Tests/QuoteStoreCrashWriter"),
         .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "QuoteStoreCrashWriter"],
                     path: "Tests/QuoteLibraryTests"),
         // `tandem quote|ask|eval` through the built binary, with the fake plugin on both sides.
-        .testTarget(name: "QuoteCLITests", dependencies: ["TandemCLI", "QuoteLibrary", "QuoteLibraryHost", "Tandem"],
+        .testTarget(name: "QuoteCLITests", dependencies: ["TandemCLI", "QuoteLibrary", "QuoteLibraryHost", "Tandem", "tandem-plugin-host", "PluginFixtures"],
                     path: "Tests/QuoteCLITests"),
         // Test support: the TLS mock of both cloud protocols (mock_server.py) and its Swift harness.
         .target(name: "MockCloudServer", dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit"],
@@ -100,12 +108,12 @@ let package = Package(
         // tandem.cloud through the host as a user runs it: the routing rows, `tandem respond`,
         // tools and guided output on the mock, the key kept out of every output.
         .testTarget(name: "CloudRoutingTests",
-                    dependencies: ["Tandem", "GuidedJSON", "TandemCLI", "CloudHTTPSCore", "MockCloudServer"],
+                    dependencies: ["Tandem", "GuidedJSON", "TandemCLI", "CloudHTTPSCore", "MockCloudServer", "tandem-plugin-host"],
                     path: "Tests/CloudRoutingTests"),
         .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine"], path: "Tests/LlamaEngineTests"),
         // The installed tandem.llama plugin through the real loader, on the real model; and through
         // the built `tandem` binary, for what depends on the config file's folder.
-        .testTarget(name: "LlamaRunnerPluginTests", dependencies: ["Tandem", "GuidedJSON", "TandemLlama", "TandemCLI"],
+        .testTarget(name: "LlamaRunnerPluginTests", dependencies: ["Tandem", "GuidedJSON", "TandemLlama", "TandemCLI", "tandem-plugin-host"],
                     path: "Tests/LlamaRunnerPluginTests"),
     ]
 )

@@ -4,8 +4,15 @@ import Tandem
 // `make bench`: routing overhead of the host (session + router + executor thread + plugin
 // bridge) over a direct C ABI call to the same fake plugin, in the same run (plugin load time
 // is `tandem-bench-plugin-load`). Usage: tandem-bench-routing [PLUGINS_DIR] [ITERATIONS]
+// With `isolation PLUGINS_DIR MODEL [ITERATIONS] [RUNS]`: what a child process costs a backend.
 
 let arguments = CommandLine.arguments
+if arguments.count > 3, arguments[1] == "isolation" {
+    try IsolationBench.run(
+        pluginsDirectory: arguments[2], modelPath: arguments[3], iterations: arguments.count > 4 ? Int(arguments[4]) ?? 2000 : 2000,
+        llamaRuns: arguments.count > 5 ? Int(arguments[5]) ?? 3 : 3)
+    exit(0)
+}
 let pluginsDirectory = arguments.count > 1 ? arguments[1] : "plugins.d"
 let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 2000 : 2000
 let warmUp = iterations / 10

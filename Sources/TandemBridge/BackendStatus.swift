@@ -32,9 +32,12 @@ public struct BackendStatus: Hashable, Sendable, CustomStringConvertible {
     public static let io = BackendStatus(rawValue: TANDEM_E_IO)
     public static let quotaExceeded = BackendStatus(rawValue: TANDEM_E_QUOTA_EXCEEDED)
     public static let badModelFile = BackendStatus(rawValue: TANDEM_E_BAD_MODEL_FILE)
+    /// Set by the host, never by a plugin: an isolated backend's child process died (signal,
+    /// exit, out of memory) or was killed for not stopping after its call was cancelled.
+    public static let backendCrashed = BackendStatus(rawValue: TANDEM_E_BACKEND_CRASHED)
 
     /// Every code this build knows, for lookups by name.
-    public static let known: [BackendStatus] = (-24...0).map { BackendStatus(rawValue: Int32($0)) }
+    public static let known: [BackendStatus] = (-25...0).map { BackendStatus(rawValue: Int32($0)) }
 
     /// The stable name from the header (`tandem_status_name`).
     public var name: String { String(cString: tandem_status_name(rawValue)) }

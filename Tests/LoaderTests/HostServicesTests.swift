@@ -1,5 +1,6 @@
 import CTandemABI
 import Foundation
+import PluginFixtures
 import Synchronization
 import Tandem
 import Testing
@@ -84,11 +85,11 @@ import Testing
         try plugins.compile("echo.so", source: PluginFolder.echoSource)
         let configFolder = try PluginFolder()
         let configPath = configFolder.file("tandem.json")
-        try #"{"plugins_dir": "\#(plugins.path)", "backends": {"echo": {"plugin": "tandem.echo-c"}}, "primary": "echo"}"#
+        try #"{"plugins_dir": "\#(plugins.path)", "backends": {"echo": {"plugin": "tandem.echo-c", "isolation": "in-process"}}, "primary": "echo"}"#
             .write(toFile: configPath, atomically: true, encoding: .utf8)
         var host: TandemHost?
         let logged = try Self.collectingLog { host = TandemHost.open(try TandemConfig.load(from: configPath)) }
-        let plugin = try #require(host?.catalog.plugin(id: "tandem.echo-c"))
+        let plugin = try #require(host?.catalog?.plugin(id: "tandem.echo-c"))
         #expect(plugin.configDirectory == configFolder.path)
         #expect(plugin.host.pointee.config_directory.map { String(cString: $0) } == configFolder.path)
         #expect(host?.models["echo"] != nil, "\(host?.openFailures ?? [:])")
@@ -110,14 +111,14 @@ import Testing
         try plugins.compile("echo.so", source: PluginFolder.echoSource)
         let first = try PluginFolder(), second = try PluginFolder()
         for folder in [first, second] {
-            try #"{"plugins_dir": "\#(plugins.path)", "backends": {"echo": {"plugin": "tandem.echo-c"}}, "primary": "echo"}"#
+            try #"{"plugins_dir": "\#(plugins.path)", "backends": {"echo": {"plugin": "tandem.echo-c", "isolation": "in-process"}}, "primary": "echo"}"#
                 .write(toFile: folder.file("tandem.json"), atomically: true, encoding: .utf8)
         }
         let logged = try Self.collectingLog {
             _ = TandemHost.open(try TandemConfig.load(from: first.file("tandem.json")))
             _ = TandemHost.open(try TandemConfig.load(from: first.file("tandem.json")))
             let host = TandemHost.open(try TandemConfig.load(from: second.file("tandem.json")))
-            #expect(host.catalog.plugin(id: "tandem.echo-c")?.configDirectory == first.path)
+            #expect(host.catalog?.plugin(id: "tandem.echo-c")?.configDirectory == first.path)
         }
         let warnings = logged.filter { $0.source == "host" && $0.level == .warn && $0.message.contains(first.path) }
         #expect(warnings.map(\.message) == [

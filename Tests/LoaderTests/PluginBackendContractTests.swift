@@ -1,3 +1,4 @@
+import PluginFixtures
 import CTandemABI
 import Tandem
 import Testing

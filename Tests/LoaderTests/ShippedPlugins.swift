@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import Tandem
 
 /// The plugins `make plugins` installed in plugins.d/, loaded once through the real loader.

@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import QuoteLibrary
 import Testing
 
@@ -63,6 +64,21 @@ import Testing
         let json = try await cli.run(["quote", "generate", "--json"]).json()
         let first = try #require((json["results"] as? [[String: Any]])?.first)
         #expect((first["judgeSource"] as? String)?.hasPrefix("fallback: judge [malformed]") == true, "\(first)")
+    }
+
+    /// A draft backend whose plugin crashes (in its own child process): the command fails with
+    /// `backendCrashed` and nothing is stored.
+    @Test func aCrashingDraftBackendStoresNothing() async throws {
+        let plugins = try PluginFolder()
+        try plugins.compile("crashing.so", source: PluginFolder.crashingSource)
+        try FileManager.default.copyItem(atPath: QuoteCLI.pluginsDirectory + "/tandem.fake.so", toPath: plugins.file("tandem.fake.so"))
+        let cli = try QuoteCLI(draft: ["crash": "segfault"], draftPlugin: "test.crashing", pluginsDirectory: plugins.path)
+        defer { cli.cleanUp() }
+        let outcome = try await cli.run(["quote", "generate", "--json"])
+        #expect(outcome.status != 0)
+        #expect(outcome.stdout.contains("backendCrashed") || outcome.stderr.contains("backendCrashed"), "\(outcome.stdout)\n\(outcome.stderr)")
+        #expect(try cli.library().count(source: .generated) == 0)
+        #expect(try cli.library().runs().allSatisfy { $0.persistence == .notAttempted })
     }
 
     @Test func aTimeoutStoresNothingAndOffersACuratedQuote() async throws {

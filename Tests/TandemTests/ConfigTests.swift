@@ -57,6 +57,24 @@ import Testing
         ])
     }
 
+    /// Each backend runs in a child process unless its entry opts into the host's process.
+    @Test func isolationDefaultsToProcessAndUnknownValuesNameTheirKeyPath() throws {
+        let config = try parse("""
+            {"plugins_dir": "p", "backends": {"a": {"plugin": "x"}, "b": {"plugin": "y", "isolation": "in-process"},
+             "c": {"plugin": "z", "isolation": "process"}}, "primary": "a"}
+            """)
+        #expect(config.backends["a"]?.isolation == .process)
+        #expect(config.backends["b"]?.isolation == .inProcess)
+        #expect(config.backends["c"]?.isolation == .process)
+        let unknown = failure(#"{"plugins_dir": "p", "backends": {"a": {"plugin": "x", "isolation": "sandbox"}}, "primary": "a"}"#)
+        #expect(unknown?.code == .invalidValue)
+        #expect(unknown?.keyPath == "backends.a.isolation")
+        #expect(unknown?.message == #"unknown isolation "sandbox" (expected "process" or "in-process")"#)
+        let wrongType = failure(#"{"plugins_dir": "p", "backends": {"a": {"plugin": "x", "isolation": true}}, "primary": "a"}"#)
+        #expect(wrongType?.code == .wrongType)
+        #expect(wrongType?.keyPath == "backends.a.isolation")
+    }
+
     @Test func explicitPrimaryAndSecondary() throws {
         let config = try parse("""
             {"plugins_dir": "p", "backends": {"a": {"plugin": "x"}, "b": {"plugin": "y"}}, "primary": "b", "secondary": "a"}

@@ -123,6 +123,7 @@ typedef int32_t tandem_status;
 #define TANDEM_E_IO                        ((tandem_status)-22) /* "io": a file could not be read or written */
 #define TANDEM_E_QUOTA_EXCEEDED            ((tandem_status)-23) /* "quotaExceeded": account quota spent; retrying does not help */
 #define TANDEM_E_BAD_MODEL_FILE            ((tandem_status)-24) /* "badModelFile": a model file is malformed or unsupported */
+#define TANDEM_E_BACKEND_CRASHED           ((tandem_status)-25) /* "backendCrashed": the host only: the backend's child process died, or was killed for not stopping */
 
 /* Details of a failure. The caller allocates it and sets struct_size, message and
  * message_capacity; the callee fills in what it knows. Passing NULL is allowed everywhere a
@@ -166,6 +167,7 @@ static inline const char *tandem_status_name(tandem_status status) {
     case TANDEM_E_IO: return "io";
     case TANDEM_E_QUOTA_EXCEEDED: return "quotaExceeded";
     case TANDEM_E_BAD_MODEL_FILE: return "badModelFile";
+    case TANDEM_E_BACKEND_CRASHED: return "backendCrashed";
     default: return "unknown";
     }
 }

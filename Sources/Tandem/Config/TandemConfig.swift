@@ -6,7 +6,7 @@ import Foundation
 ///       "plugins_dir": "plugins.d",
 ///       "backends": {
 ///         "local": {"plugin": "tandem.fake", "settings": {"kind": "local"}},
-///         "cloud": {"plugin": "tandem.fake", "settings": {"kind": "cloud"}}
+///         "cloud": {"plugin": "tandem.fake", "settings": {"kind": "cloud"}, "isolation": "in-process"}
 ///       },
 ///       "mode": "prefer-local",
 ///       "store": "tandem.sqlite",
@@ -24,11 +24,12 @@ public struct TandemConfig: Hashable, Sendable {
         case explicit(primary: String, secondary: String?)
     }
 
-    /// One configured backend: which plugin opens it, and its settings flattened to text
-    /// (strings as they are; numbers, booleans, arrays and objects as JSON text).
+    /// One configured backend: which plugin opens it, its settings flattened to text (strings
+    /// as they are; numbers, booleans, arrays and objects as JSON text), and where it runs.
     public struct BackendEntry: Hashable, Sendable {
         public var plugin: String
         public var settings: [String: String]
+        public var isolation: BackendIsolation = .process
     }
 
     /// The file this was read from.
@@ -185,7 +186,7 @@ private struct ConfigReader {
     }
 
     func backend(_ value: JSONValue, _ path: String) throws(ConfigError) -> TandemConfig.BackendEntry {
-        let members = try object(value, path, allowed: ["plugin", "settings"])
+        let members = try object(value, path, allowed: ["plugin", "settings", "isolation"])
         guard let pluginValue = members["plugin"] else { throw error(.missingKey, "\(path).plugin", "missing (expected a plugin id)") }
         let plugin = try string(pluginValue, "\(path).plugin")
         var settings: [String: String] = [:]
@@ -201,7 +202,16 @@ private struct ConfigReader {
                 }
             }
         }
-        return TandemConfig.BackendEntry(plugin: plugin, settings: settings)
+        var isolation = BackendIsolation.process
+        if let isolationValue = members["isolation"] {
+            let name = try string(isolationValue, "\(path).isolation")
+            guard let known = BackendIsolation(rawValue: name) else {
+                let names = BackendIsolation.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+                throw error(.invalidValue, "\(path).isolation", "unknown isolation \"\(name)\" (expected \(names))")
+            }
+            isolation = known
+        }
+        return TandemConfig.BackendEntry(plugin: plugin, settings: settings, isolation: isolation)
     }
 
     /// `fallback.also_on`: names of availability reasons and of ABI error codes (as in the

@@ -4,44 +4,81 @@
 /// - Note: Thread-safe after `open`. Plugins stay resident for the life of the process.
 public final class TandemHost: Sendable {
     public let config: TandemConfig
-    public let catalog: PluginCatalog
+    /// What the plugins folder holds. With an isolated backend configured it was loaded by a
+    /// child process (a plugin that crashes while loading is a `crashed` rejection there).
+    public let plugins: PluginListing
+    /// The plugins loaded into this process: only when a backend is configured `in-process`.
+    public let catalog: PluginCatalog?
     /// Opened backends by id.
     public let models: [String: LanguageModel]
     /// Backends that could not be opened, by id, each with a config error naming where.
     public let openFailures: [String: ConfigError]
 
-    /// Loads the plugins folder and opens every backend of `config`. A bad plugin or backend
-    /// never stops the others; it is recorded.
+    /// Loads the plugins folder and opens every backend of `config`, each in a child process of
+    /// its own unless its entry says `"isolation": "in-process"`. A bad plugin or backend never
+    /// stops the others; it is recorded.
     public static func open(_ config: TandemConfig) -> TandemHost {
-        let catalog = PluginLoader(directory: config.pluginsDirectory, configDirectory: config.directory).load()
+        let entries = config.backends.sorted(by: { $0.key < $1.key })
+        // Only a config whose every backend is in-process loads the folder into this process alone.
+        let allInProcess = !entries.isEmpty && entries.allSatisfy { $0.value.isolation == .inProcess }
+        var listing = allInProcess ? nil : PluginProbe.listing(directory: config.pluginsDirectory, configDirectory: config.directory)
+        var catalog: PluginCatalog?
+        if entries.contains(where: { $0.value.isolation == .inProcess }) {
+            // Never enter in this process a file that killed the probe.
+            let crashed = Set(listing?.rejections.filter { $0.code == .crashed }.map(\.path) ?? [])
+            catalog = PluginLoader(directory: config.pluginsDirectory, configDirectory: config.directory).load(skipping: crashed)
+            if listing == nil { listing = catalog?.listing }
+        }
+        let plugins = listing!
         var models: [String: LanguageModel] = [:]
         var failures: [String: ConfigError] = [:]
-        for (id, entry) in config.backends.sorted(by: { $0.key < $1.key }) {
-            guard let plugin = catalog.plugin(id: entry.plugin) else {
-                let loaded = catalog.plugins.map(\.id).joined(separator: ", ")
-                let rejected = catalog.rejections.isEmpty ? "" : "; \(catalog.rejections.count) file(s) rejected, see `tandem backends`"
+        var launches: [(String, ProcessBackend.Launch)] = []
+        for (id, entry) in entries {
+            guard let identity = plugins.plugin(id: entry.plugin) else {
+                let loaded = plugins.plugins.map(\.id).joined(separator: ", ")
+                let rejected = plugins.rejections.isEmpty ? "" : "; \(plugins.rejections.count) file(s) rejected, see `tandem backends`"
                 failures[id] = ConfigError(
                     .invalidValue, file: config.file, keyPath: "backends.\(id).plugin",
-                    "no plugin \"\(entry.plugin)\" in \(catalog.directory) (loaded: \(loaded.isEmpty ? "none" : loaded)\(rejected))")
+                    "no plugin \"\(entry.plugin)\" in \(plugins.directory) (loaded: \(loaded.isEmpty ? "none" : loaded)\(rejected))")
                 continue
             }
-            if plugin.configDirectory != config.directory {
-                // A plugin keeps the table of its first load in this process, so its relative path
-                // settings stay anchored there. Said, so that a wrong file is never opened silently.
-                let anchor = { (folder: String?) in folder.map { "the config folder \($0)" } ?? "the working directory" }
-                PluginHostServices.log(source: "host", .warn, "backend \(id): \(plugin.id) was loaded earlier in this process for \(anchor(plugin.configDirectory)); relative paths in its settings resolve against that, not \(anchor(config.directory))")
+            switch entry.isolation {
+            case .process:
+                launches.append((id, ProcessBackend.launch(
+                    backendID: id, plugin: identity, settings: entry.settings, configDirectory: config.directory)))
+            case .inProcess:
+                guard let plugin = catalog?.plugin(id: entry.plugin) else {
+                    let reason = catalog?.rejections.first { $0.path == identity.path }.map(\.description) ?? "not loaded in this process"
+                    failures[id] = ConfigError(.invalidValue, file: config.file, keyPath: "backends.\(id).plugin", "\(entry.plugin): \(reason)")
+                    continue
+                }
+                if plugin.configDirectory != config.directory {
+                    // A plugin keeps the table of its first load in this process, so its relative path
+                    // settings stay anchored there. Said, so that a wrong file is never opened silently.
+                    let anchor = { (folder: String?) in folder.map { "the config folder \($0)" } ?? "the working directory" }
+                    PluginHostServices.log(source: "host", .warn, "backend \(id): \(plugin.id) was loaded earlier in this process for \(anchor(plugin.configDirectory)); relative paths in its settings resolve against that, not \(anchor(config.directory))")
+                }
+                do {
+                    models[id] = LanguageModel(try plugin.openModel(backendID: id, settings: entry.settings))
+                } catch {
+                    failures[id] = ConfigError(.invalidValue, file: config.file, keyPath: "backends.\(id).settings", "\(error)")
+                }
             }
+        }
+        // The children load their models at the same time; each answer is awaited here.
+        for (id, launch) in launches {
             do {
-                models[id] = LanguageModel(try plugin.openModel(backendID: id, settings: entry.settings))
+                models[id] = LanguageModel(try launch.open())
             } catch {
                 failures[id] = ConfigError(.invalidValue, file: config.file, keyPath: "backends.\(id).settings", "\(error)")
             }
         }
-        return TandemHost(config: config, catalog: catalog, models: models, openFailures: failures)
+        return TandemHost(config: config, plugins: plugins, catalog: catalog, models: models, openFailures: failures)
     }
 
-    private init(config: TandemConfig, catalog: PluginCatalog, models: [String: LanguageModel], openFailures: [String: ConfigError]) {
+    private init(config: TandemConfig, plugins: PluginListing, catalog: PluginCatalog?, models: [String: LanguageModel], openFailures: [String: ConfigError]) {
         self.config = config
+        self.plugins = plugins
         self.catalog = catalog
         self.models = models
         self.openFailures = openFailures

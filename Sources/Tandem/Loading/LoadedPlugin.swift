@@ -39,6 +39,10 @@ public final class LoadedPlugin: @unchecked Sendable {
     /// `"1.0"`.
     public var abiVersionText: String { PluginNegotiation.versionText(abiVersion) }
 
+    public var identity: PluginIdentity {
+        PluginIdentity(id: id, name: name, version: version, abiVersion: abiVersion, path: path)
+    }
+
     /// Opens a model from a backend's settings (the config's `settings` object flattened to
     /// text) and wraps it as a `Backend` named `backendID`.
     public func openModel(backendID: String, settings: [String: String] = [:]) throws(BackendFailure) -> PluginBackend {

@@ -29,11 +29,30 @@ public struct PluginLoader: Sendable {
     }
 
     public func load() -> PluginCatalog {
+        load(skipping: [])
+    }
+
+    /// Loads the folder except the files in `skipped` (absolute paths), calling `willLoad` with
+    /// each file's path before anything of it runs: the child process that probes a folder for
+    /// an isolated host says which file it is in, so a file that kills it can be named.
+    func load(skipping skipped: Set<String>, willLoad: (String) -> Void = { _ in }) -> PluginCatalog {
         let clock = ContinuousClock()
         let start = clock.now
         let folder = Self.absolute(directory)
-        let (plugins, rejections) = Self.registry.withLock { registry in registry.load(folder: folder, configDirectory: configDirectory) }
+        let (plugins, rejections) = Self.registry.withLock { registry in
+            registry.load(folder: folder, configDirectory: configDirectory, skipping: skipped, willLoad: willLoad)
+        }
         return PluginCatalog(directory: folder, plugins: plugins, rejections: rejections, duration: clock.now - start)
+    }
+
+    /// Loads one file of the folder with the same checks as `load()` (the folder's permissions
+    /// included): what an isolation child does with the plugin its backend names.
+    func loadFile(_ path: String) throws(PluginRejection) -> LoadedPlugin {
+        let file = Self.absolute(path)
+        return try Self.registry.withLock { registry throws(PluginRejection) in
+            try PluginPermissions.checkFolder(String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)]))
+            return try registry.loadFile(file, configDirectory: configDirectory)
+        }
     }
 
     private static let registry = Mutex(PluginRegistry())

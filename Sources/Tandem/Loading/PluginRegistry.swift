@@ -9,7 +9,9 @@ struct PluginRegistry: ~Copyable {
     }
     var accepted: [FileIdentity: LoadedPlugin] = [:]
 
-    mutating func load(folder: String, configDirectory: String?) -> ([LoadedPlugin], [PluginRejection]) {
+    mutating func load(
+        folder: String, configDirectory: String?, skipping skipped: Set<String>, willLoad: (String) -> Void
+    ) -> ([LoadedPlugin], [PluginRejection]) {
         do throws(PluginRejection) {
             try PluginPermissions.checkFolder(folder)
         } catch {
@@ -22,7 +24,8 @@ struct PluginRegistry: ~Copyable {
         }
         var plugins: [LoadedPlugin] = []
         var rejections: [PluginRejection] = []
-        for path in paths {
+        for path in paths where !skipped.contains(path) {
+            willLoad(path)
             do throws(PluginRejection) {
                 let plugin = try loadFile(path, configDirectory: configDirectory)
                 if let first = plugins.first(where: { $0.id == plugin.id }) {
@@ -37,7 +40,7 @@ struct PluginRegistry: ~Copyable {
         return (plugins, rejections)
     }
 
-    private mutating func loadFile(_ path: String, configDirectory: String?) throws(PluginRejection) -> LoadedPlugin {
+    mutating func loadFile(_ path: String, configDirectory: String?) throws(PluginRejection) -> LoadedPlugin {
         try PluginPermissions.checkFile(path)
         var info = stat()
         guard stat(path, &info) == 0 else { throw PluginRejection(.unreadable, path: path, "cannot stat: \(errnoText())") }

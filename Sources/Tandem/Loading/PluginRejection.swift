@@ -35,6 +35,21 @@ public struct PluginRejection: Error, Hashable, Sendable, CustomStringConvertibl
         public static let initFailed = Code("initFailed")
         /// An earlier file (in sorted order) already provides this plugin id.
         public static let duplicateID = Code("duplicateID")
+        /// Loading it (its constructors or its entry) killed the process that tried: an isolated
+        /// host loads plugins in a child first, so this is a rejection, not a dead host.
+        public static let crashed = Code("crashed")
+
+        static let all: [Code] = [
+            .insecurePermissions, .unreadable, .emptyFile, .notELF, .wrongArchitecture, .notSharedObject, .truncated,
+            .openFailed, .unresolvedSymbol, .missingEntrySymbol, .incompatibleABI, .invalidAnswer, .initFailed,
+            .duplicateID, .crashed,
+        ]
+
+        /// The code named `name`, as a child reports it.
+        init?(name: String) {
+            guard let match = Self.all.first(where: { $0.name == name }) else { return nil }
+            self = match
+        }
 
         public var description: String { name }
     }

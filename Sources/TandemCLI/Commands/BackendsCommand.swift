@@ -9,7 +9,7 @@ enum BackendsCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let host = try context.host()
-        let catalog = host.catalog
+        let catalog = host.plugins
         let milliseconds = Double(catalog.duration.components.attoseconds) / 1e15 + Double(catalog.duration.components.seconds) * 1e3
         let backendIDs = host.config.backends.keys.sorted()
         // What `respond` would route over, or why it cannot.
@@ -30,7 +30,10 @@ enum BackendsCommand: Command {
                 .object(["path": .string(rejection.path), "code": .string(rejection.code.name), "message": .string(rejection.message)])
             }
             let backends: [JSONValue] = backendIDs.map { id in
-                var object: [String: JSONValue] = ["id": .string(id), "plugin": .string(host.config.backends[id]!.plugin)]
+                let entry = host.config.backends[id]!
+                var object: [String: JSONValue] = [
+                    "id": .string(id), "plugin": .string(entry.plugin), "isolation": .string(entry.isolation.rawValue),
+                ]
                 if let model = host.models[id] {
                     let info = model.info
                     object["model"] = .string(info.id)
@@ -38,6 +41,11 @@ enum BackendsCommand: Command {
                     object["capabilities"] = .array(info.capabilities.names.map(JSONValue.string))
                     object["contextLength"] = .number(Double(info.contextLength))
                     object["availability"] = JSONReport.availability(model.availability)
+                    if let health = (model.backend as? ProcessBackend)?.health {
+                        object["running"] = .bool(health.running)
+                        object["crashes"] = .number(Double(health.crashes))
+                        object["lastCrash"] = health.lastCrash.map(JSONValue.string) ?? .null
+                    }
                 } else if let failure = host.openFailures[id] {
                     object["error"] = .string(failure.description)
                 }
@@ -59,17 +67,26 @@ enum BackendsCommand: Command {
         }
         Terminal.out("backends in \(host.config.file):")
         for id in backendIDs {
-            let plugin = host.config.backends[id]!.plugin
+            let entry = host.config.backends[id]!
+            let plugin = entry.plugin
             if let model = host.models[id] {
                 let info = model.info
                 let capabilities = info.capabilities.names.joined(separator: ", ")
-                Terminal.out("  \(id): \(plugin) model \(info.id) [\(info.kind)] capabilities: \(capabilities.isEmpty ? "none" : capabilities); context \(info.contextLength); \(JSONReport.text(model.availability))")
+                Terminal.out("  \(id): \(plugin) model \(info.id) [\(info.kind)] capabilities: \(capabilities.isEmpty ? "none" : capabilities); context \(info.contextLength); \(JSONReport.text(model.availability)); \(isolationText(model))")
             } else if let failure = host.openFailures[id] {
-                Terminal.out("  \(id): \(plugin) not opened: \(failure.message)")
+                Terminal.out("  \(id): \(plugin) not opened (\(entry.isolation.rawValue)): \(failure.message)")
             }
         }
         Terminal.out("routing: \(routingText)")
         return .success
+    }
+
+    /// "in-process", or "process, 0 crashes", or "process, 2 crashes, last: it was killed by ...".
+    private static func isolationText(_ model: LanguageModel) -> String {
+        guard let health = (model.backend as? ProcessBackend)?.health else { return "isolation in-process" }
+        var text = "isolation process (\(health.running ? "running" : "not running"), \(health.crashes) crash\(health.crashes == 1 ? "" : "es")"
+        if let last = health.lastCrash { text += ", last: it \(last)" }
+        return text + ")"
     }
 
     private static func routingJSON(_ routing: Result<HybridModel, ConfigError>) -> JSONValue {

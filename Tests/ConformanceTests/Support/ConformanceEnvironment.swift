@@ -51,6 +51,15 @@ enum ConformanceEnvironment {
         try plugin(id).openModel(backendID: "conformance", settings: settings(for: id))
     }
 
+    /// A model of the plugin opened with its conformance settings, as the host routes over it:
+    /// in this process, or in a `tandem-plugin-host` child.
+    static func backend(_ id: String, _ isolation: BackendIsolation) throws -> any Backend {
+        switch isolation {
+        case .inProcess: try open(id)
+        case .process: try ProcessBackend.open(backendID: "conformance", plugin: plugin(id).identity, settings: settings(for: id))
+        }
+    }
+
     /// The model when it can generate with the given settings, else nil after saying why the
     /// generation checks are skipped for it.
     static func generating(_ id: String) throws -> PluginBackend? {

@@ -1,6 +1,7 @@
 /* A plugin that breaks one ABI rule per "mode" setting, so the tests can check that the host
  * notices each one and reports it instead of trusting the plugin (see PluginBackendContractTests). */
 #include "tandem_abi.h"
+#include "fixture_stream.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,15 +28,6 @@ static tandem_status bad_availability(const tandem_model *self, const char *loca
     out->reason = TANDEM_REASON_NONE;
     if (out->detail != NULL) { snprintf(out->detail, out->detail_capacity, "wakes=%d", wakes); }
     return TANDEM_OK;
-}
-
-static tandem_flow send_text(const tandem_stream *stream, const char *text, size_t size) {
-    tandem_event event = {0};
-    event.struct_size = sizeof event;
-    event.kind = TANDEM_EVENT_TEXT;
-    event.text.data = text;
-    event.text.size = size;
-    return stream->on_event(stream->user_data, &event);
 }
 
 static void *send_from_thread(void *stream) {

@@ -35,10 +35,11 @@ struct QuoteCLI {
     var configPath: String { folder + "/tandem.json" }
     var libraryPath: String { folder + "/lib.sqlite" }
 
-    /// `draft` and `judge` are extra fake settings for each side; `pluginsDirectory` nil gives
-    /// an empty plugins folder.
+    /// `draft` and `judge` are extra fake settings for each side (`draftPlugin` serves the draft);
+    /// `pluginsDirectory` nil gives an empty plugins folder.
     init(draft: [String: String] = ["guided_reply": Self.guided(Self.goodDraft)],
          judge: [String: String] = ["guided_reply": Self.goodScores],
+         draftPlugin: String = "tandem.fake",
          pluginsDirectory: String? = Self.pluginsDirectory) throws {
         var template = Array("/tmp/tandem-quote-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw Failure("mkdtemp failed") }
@@ -55,7 +56,7 @@ struct QuoteCLI {
         }
         let config = """
             {"plugins_dir": "\(plugins)", "mode": "local-only", "store": "lib.sqlite",
-             "backends": {"local": {"plugin": "tandem.fake", "settings": \(try settings("local", draft))},
+             "backends": {"local": {"plugin": "\(draftPlugin)", "settings": \(try settings("local", draft))},
                           "judge": {"plugin": "tandem.fake", "settings": \(try settings("test", judge))}},
              "quote": {"judge": "judge"}}
             """

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the built `tandem` binary (next to the test bundle) with a config of its own.
 struct CLIRunner {
@@ -69,8 +70,18 @@ struct CLIRunner {
             Thread.sleep(forTimeInterval: Double(interruptAfter.components.seconds) + Double(interruptAfter.components.attoseconds) / 1e18)
             kill(process.processIdentifier, SIGINT)
         }
+        // stderr is drained while stdout is read: a command that writes more than a pipe holds
+        // to stderr (a plugin's noise) would otherwise block before closing stdout.
+        let errors = Mutex(Data())
+        let drained = DispatchSemaphore(value: 0)
+        Thread {
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            errors.withLock { $0 = data }
+            drained.signal()
+        }.start()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
+        let stderr = errors.withLock { $0 }
         process.waitUntilExit()
         return Outcome(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),

@@ -2,15 +2,17 @@ import Foundation
 
 /// A temporary plugins folder (mode 0700, its own per test) and the means to fill it: plugins
 /// compiled from C with cc, and raw bytes. Removed on deinit.
-final class PluginFolder {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+public final class PluginFolder {
+    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
-    static let fixtureSource = packageRoot + "/Tests/LoaderTests/Fixtures/fixture_plugin.c"
-    static let echoSource = packageRoot + "/Plugins/EchoC/echo.c"
+    public static let fixtureSource = packageRoot + "/Tests/LoaderTests/Fixtures/fixture_plugin.c"
+    public static let echoSource = packageRoot + "/Plugins/EchoC/echo.c"
+    /// Crashes, hangs and garbage on demand, for the isolation tests.
+    public static let crashingSource = packageRoot + "/Tests/LoaderTests/Fixtures/crashing_plugin.c"
 
-    let path: String
+    public let path: String
 
-    init() throws {
+    public init() throws {
         var template = Array("/tmp/tandem-loader-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw CommandFailure(message: "mkdtemp: \(String(cString: strerror(errno)))") }
         path = String(cString: made)
@@ -20,11 +22,11 @@ final class PluginFolder {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    func file(_ name: String) -> String { path + "/" + name }
+    public func file(_ name: String) -> String { path + "/" + name }
 
     /// Compiles `source` into `name` with the flags plugins are built with, plus `-D` defines.
     @discardableResult
-    func compile(_ name: String, source: String = PluginFolder.fixtureSource, defines: [String] = [], extraFlags: [String] = ["-shared"], libraries: [String] = []) throws -> String {
+    public func compile(_ name: String, source: String = PluginFolder.fixtureSource, defines: [String] = [], extraFlags: [String] = ["-shared"], libraries: [String] = []) throws -> String {
         let output = file(name)
         try Self.run("/usr/bin/cc", extraFlags + [
             "-fPIC", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-fvisibility=hidden",
@@ -34,7 +36,7 @@ final class PluginFolder {
     }
 
     @discardableResult
-    func write(_ name: String, _ bytes: [UInt8], mode: mode_t = 0o755) throws -> String {
+    public func write(_ name: String, _ bytes: [UInt8], mode: mode_t = 0o755) throws -> String {
         let output = file(name)
         guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else {
             throw CommandFailure(message: "cannot write \(output)")
@@ -43,11 +45,11 @@ final class PluginFolder {
         return output
     }
 
-    func bytes(_ name: String) throws -> [UInt8] {
+    public func bytes(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: file(name))))
     }
 
-    static func run(_ executable: String, _ arguments: [String]) throws {
+    public static func run(_ executable: String, _ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -63,14 +65,15 @@ final class PluginFolder {
 }
 
 extension Array<UInt8> {
-    func write(to path: String) throws {
+    public func write(to path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: Data(self)) else {
             throw CommandFailure(message: "cannot write \(path)")
         }
     }
 }
 
-struct CommandFailure: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+public struct CommandFailure: Error, CustomStringConvertible {
+    public let message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
 }
