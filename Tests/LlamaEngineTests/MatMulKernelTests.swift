@@ -1,5 +1,6 @@
 import Testing
 @testable import LlamaEngine
+import LlamaFuzz
 
 /// Every optimised integer kernel against the plain reference kernel, on random blocks.
 @Suite struct MatMulKernelTests {
@@ -99,19 +100,6 @@ import Testing
                 #expect(alone.map(\.bitPattern) == inBatch.map(\.bitPattern), "\(name) token \(t): alone \(alone.prefix(3)) vs batch \(inBatch.prefix(3))")
             }
         }
-    }
-}
-
-/// A small deterministic generator for test data.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import LlamaEngine
+import LlamaFuzz
 
 @Suite struct SamplingTests {
     static func randomLogits(_ n: Int, seed: UInt64) -> [Float] {

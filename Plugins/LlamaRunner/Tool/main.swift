@@ -7,6 +7,8 @@ let usage = """
            tandem-llama complete FILE (--prompt-ids IDS | --prompt TEXT | --chat TEXT) -n N [--greedy | --temp T --top-k K --top-p P --seed S] [--stop TEXT] [--top-probs K] [-t THREADS] [-c CTX] [--json]
            tandem-llama score FILE --ids IDS [--top K] [--logits-out F.f32] [-t THREADS] --json
            tandem-llama bench FILE [-t THREADS] [-p 128] [-n 128] [-r RUNS] [--json]
+           tandem-llama fuzz [--cases N] [--seconds S] [--jobs J] [--seed FIRST] [--forward-every K] [--hang-ms MS]
+           tandem-llama fuzz --replay SEED [--forward]
     """
 
 var argv = Array(CommandLine.arguments.dropFirst())
@@ -22,6 +24,7 @@ do {
     case "bench": try BenchCommand.run(&args)
     case "complete": try CompleteCommand.run(&args)
     case "tokenize": try TokenizeCommand.run(&args)
+    case "fuzz": try FuzzCommand.run(&args)
     default: throw UsageError(description: "unknown command \(command)\n\(usage)")
     }
 } catch let e as UsageError {
