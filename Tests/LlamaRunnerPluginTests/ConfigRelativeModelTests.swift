@@ -20,7 +20,7 @@ final class ConfigRelativeModelTests {
         try? FileManager.default.removeItem(atPath: workingFolder)
     }
 
-    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tandem").path
+    static let binary = RunnerPlugin.builtBinary("tandem")
 
     /// Writes the config (one tandem.llama backend with this model setting) and runs
     /// `tandem --config <it> arguments` from the working folder.
@@ -30,18 +30,7 @@ final class ConfigRelativeModelTests {
              "backends": {"local": {"plugin": "tandem.llama", "settings": {"model": "\(model)", "context": 256, "threads": 1}}}}
             """
         try config.write(toFile: configFolder + "/tandem.json", atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["--config", configFolder + "/tandem.json"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: workingFolder)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return try RunnerPlugin.run(Self.binary, ["--config", configFolder + "/tandem.json"] + arguments, in: workingFolder)
     }
 
     @Test func aRelativeModelBesideTheConfigIsOpenedFromElsewhere() throws {

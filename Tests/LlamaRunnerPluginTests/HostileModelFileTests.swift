@@ -16,7 +16,7 @@ final class HostileModelFileTests {
     init() throws { folder = try RunnerPlugin.temporaryFolder() }
     deinit { try? FileManager.default.removeItem(atPath: folder) }
 
-    static let inspector = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tandem-llama").path
+    static let inspector = RunnerPlugin.builtBinary("tandem-llama")
 
     struct Hostile: Sendable, CustomStringConvertible {
         let description: String
@@ -78,19 +78,9 @@ final class HostileModelFileTests {
                 fragments: ["invalidHyperparameter", "llama.attention.head_count (4) is not a multiple of llama.attention.head_count_kv (3)"]),
     ]
 
-    /// `tandem-llama inspect PATH`: exit status and stderr.
+    /// `tandem-llama inspect PATH`.
     func inspect(_ path: String) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.inspector)
-        process.arguments = ["inspect", path]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        try RunnerPlugin.run(Self.inspector, ["inspect", path])
     }
 
     @Test func theTinyModelLoadsThroughEveryPath() throws {

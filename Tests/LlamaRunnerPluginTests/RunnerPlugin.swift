@@ -29,6 +29,27 @@ enum RunnerPlugin {
     /// that is not installed fails each test that needs it, not the test process.
     static let shared: Result<PluginBackend, BackendFailure> = Result { () throws(BackendFailure) in try open() }
 
+    /// A binary built beside the test runner (`tandem`, `tandem-llama`).
+    static func builtBinary(_ name: String) -> String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    /// Runs `executable arguments` (in `directory` when given) to its end.
+    static func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
     /// A fresh folder under the system's temporary folder.
     static func temporaryFolder() throws -> String {
         let path = NSTemporaryDirectory() + "tandem-llama-tests-" + UUID().uuidString

@@ -27,7 +27,7 @@ public struct ModelFuzzer: Sendable {
     public init() { bases = (1...4).map { SyntheticGGUF.tinyLlama(seed: UInt64($0)) } }
 
     public func makeCase(seed: UInt64) -> Case {
-        var rng = SplitMix(seed: seed ^ 0x5EED_F00D_CAFE_0001)
+        var rng = SeededGenerator(seed: seed ^ 0x5EED_F00D_CAFE_0001)
         var model: SyntheticGGUF
         var mutations: [String] = []
         if rng.below(6) == 0 {
@@ -88,7 +88,7 @@ public struct ModelFuzzer: Sendable {
 
     // MARK: Mutations
 
-    typealias Mutation = @Sendable (inout SyntheticGGUF, inout SplitMix) -> String
+    typealias Mutation = @Sendable (inout SyntheticGGUF, inout SeededGenerator) -> String
 
     static let specialIdKeys = ["bos", "eos", "eot", "eom", "unknown", "padding", "sep", "cls"].map { "tokenizer.ggml.\($0)_token_id" }
     static let hyperparameterKeys = ["block_count", "embedding_length", "feed_forward_length", "attention.head_count",
@@ -99,7 +99,7 @@ public struct ModelFuzzer: Sendable {
         return 0
     }
 
-    static func someInteger(_ rng: inout SplitMix, near n: Int) -> SyntheticGGUF.Value {
+    static func someInteger(_ rng: inout SeededGenerator, near n: Int) -> SyntheticGGUF.Value {
         switch rng.below(8) {
         case 0: .i32(-1)
         case 1: .i64(Int64.min)
@@ -128,11 +128,11 @@ public struct ModelFuzzer: Sendable {
             let n = vocabularySize(m)
             switch rng.below(4) {
             case 0:
-                let types = (0..<(n + rng.pick([-1, 1, -n]))).map { _ in Int32(1) }
+                let types = (0..<max(0, n + rng.pick([-1, 1, -n]))).map { _ in Int32(1) }
                 m.set("tokenizer.ggml.token_type", .i32s(types))
                 return "token_type has \(types.count) entries for \(n) tokens"
             case 1:
-                let scores = (0..<(n + rng.pick([-1, 0, 1]))).map { _ in Float(rng.below(100)) / -10 }
+                let scores = (0..<max(0, n + rng.pick([-1, 0, 1]))).map { _ in Float(rng.below(100)) / -10 }
                 m.set("tokenizer.ggml.scores", .f32s(scores))
                 return "scores has \(scores.count) entries for \(n) tokens"
             case 2:

@@ -45,7 +45,7 @@ public struct SyntheticGGUF: Sendable {
     /// tokens (two control tokens, then letters), two merges and a chat template.
     public static func tinyLlama(seed: UInt64 = 1, vocabulary: Int = 8, contextLength: UInt32 = 64) -> SyntheticGGUF {
         var g = SyntheticGGUF()
-        var rng = SplitMix(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         let d = embedding, ff = feedForward, kv = kvDim
         var tokens = ["<|endoftext|>", "<|im_end|>"]
         for i in 2..<vocabulary { tokens.append(String(UnicodeScalar(UInt8(96 + i)))) }
@@ -83,7 +83,7 @@ public struct SyntheticGGUF: Sendable {
     }
 
     /// Random weights of `type` with small finite scales (so a forward pass stays finite).
-    public static func weights(_ type: TensorType, rows: Int, cols: Int, _ rng: inout SplitMix) -> [UInt8] {
+    public static func weights(_ type: TensorType, rows: Int, cols: Int, _ rng: inout SeededGenerator) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: rows * cols / type.blockSize * type.blockBytes)
         func half(_ at: Int) {
             let h = Float16(Float(Int(rng.next() % 200) - 100) / 1000).bitPattern
@@ -175,18 +175,8 @@ public struct SyntheticGGUF: Sendable {
     }
 }
 
-/// A small deterministic generator (SplitMix64) for test data and fuzz cases.
-public struct SplitMix: Sendable {
-    public var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Draws for test data and fuzz cases, from the engine's seeded generator (SplitMix64).
+extension SeededGenerator {
     /// A value in 0..<bound.
     public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 

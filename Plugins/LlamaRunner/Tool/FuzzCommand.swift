@@ -14,7 +14,7 @@ import Glibc
 ///     fuzz --replay SEED [--forward]      one case: its mutations and outcome
 enum FuzzCommand {
     /// One worker's shared counters, 8 words: the seed it is on, cases done, loaded, forward
-    /// passes, refused.
+    /// passes, refused, and whether it has started (a hang is timed from then).
     struct Slot {
         static let words = 8
         let base: UnsafeMutablePointer<UInt64>
@@ -23,6 +23,7 @@ enum FuzzCommand {
         var loaded: UInt64 { get { base[2] } nonmutating set { base[2] = newValue } }
         var forwarded: UInt64 { get { base[3] } nonmutating set { base[3] = newValue } }
         var refused: UInt64 { get { base[4] } nonmutating set { base[4] = newValue } }
+        var started: UInt64 { get { base[5] } nonmutating set { base[5] = newValue } }
     }
 
     static func run(_ args: inout Arguments) throws {
@@ -77,6 +78,7 @@ enum FuzzCommand {
         let slot = Slot(base: try mapSlots(slotFile, count: index + 1, create: false) + index * Slot.words)
         let fuzzer = ModelFuzzer()
         var seed = from
+        slot.started = 1
         while true {
             slot.currentSeed = seed
             switch fuzzer.run(seed: seed, forwardEvery: forwardEvery) {
@@ -138,9 +140,12 @@ enum FuzzCommand {
             w.done += slot.done; w.loaded += slot.loaded; w.forwarded += slot.forwarded; w.refused += slot.refused
             for i in 1..<Slot.words { slot.base[i] = 0 }
         }
-        func lastLine(_ path: String) -> String {
+        /// The worker's fatal-error line (Swift's runtime writes a backtrace after it), else its
+        /// last line.
+        func crashLine(_ path: String) -> String {
             let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            return text.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map(String.init) ?? "(no stderr)"
+            let lines = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            return (lines.first { $0.contains("Fatal error") || $0.contains("Crash") } ?? lines.last).map(String.init) ?? "(no stderr)"
         }
         func total() -> (done: UInt64, loaded: UInt64, forwarded: UInt64, refused: UInt64) {
             workers.reduce((0, 0, 0, 0)) { sum, w in
@@ -163,11 +168,11 @@ enum FuzzCommand {
                     retire(w)
                     crashes += 1
                     let how = p.terminationReason == .uncaughtSignal ? "signal \(p.terminationStatus)" : "exit status \(p.terminationStatus)"
-                    failures.append("crash: seed \(seed) (\(how)): \(lastLine(w.errorLog))")
+                    failures.append("crash: seed \(seed) (\(how)): \(crashLine(w.errorLog)); replay: tandem-llama fuzz --replay \(seed)")
                     try start(w, from: seed + UInt64(jobs))
                     continue
                 }
-                if seed != w.lastSeed || slot.done != w.lastDone {
+                if slot.started == 0 || seed != w.lastSeed || slot.done != w.lastDone {
                     w.lastSeed = seed
                     w.lastDone = slot.done
                     w.lastChange = .now
@@ -176,7 +181,7 @@ enum FuzzCommand {
                     p.waitUntilExit()
                     retire(w)
                     hangs += 1
-                    failures.append("hang: seed \(seed) ran over \(hangMilliseconds) ms")
+                    failures.append("hang: seed \(seed) ran over \(hangMilliseconds) ms; replay: tandem-llama fuzz --replay \(seed)")
                     try start(w, from: seed + UInt64(jobs))
                 }
             }
@@ -192,7 +197,7 @@ enum FuzzCommand {
         let t = total(), elapsed = elapsedSeconds(since: started)
         print(String(format: "fuzz: %llu cases in %.1f s, %.0f cases/s (%d workers), seeds from %llu: loaded %llu (forward pass %llu), refused with a message %llu; crashes=%d hangs=%d",
                      t.done, elapsed, Double(t.done) / elapsed, jobs, first, t.loaded, t.forwarded, t.refused, crashes, hangs))
-        for failure in failures { print("  " + failure + " (replay: tandem-llama fuzz --replay SEED)") }
+        for failure in failures { print("  " + failure) }
         return crashes + hangs
     }
 

@@ -148,8 +148,8 @@ public final class GGUFFile: @unchecked Sendable {
         throw GGUFError(.invalidName, path: path, "\(what()) \"\(shown)\" contains \(byte == 0 ? "NUL" : "control character 0x\(String(byte, radix: 16))") at byte \(name.utf8.distance(from: name.utf8.startIndex, to: bad)) of the name")
     }
 
-    /// Every tensor's bytes are its own: two tensors sharing bytes (the same offset included)
-    /// would make writing one model's weights read as another's.
+    /// Every tensor's bytes are its own: no writer puts two tensors on shared bytes (the same
+    /// offset included), so a file that does was crafted or damaged.
     private static func checkNoOverlap(_ tensors: [GGUFTensorInfo], path: String) throws(GGUFError) {
         let byStart = tensors.sorted { $0.fileOffset < $1.fileOffset }
         for (a, b) in zip(byStart, byStart.dropFirst()) where b.fileOffset < a.fileOffset + a.byteCount {

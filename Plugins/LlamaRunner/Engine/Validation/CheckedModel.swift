@@ -15,12 +15,8 @@ public struct CheckedModel<Architecture: ModelArchitecture>: Sendable {
         guard !file.tensors.isEmpty else {
             throw GGUFError(.noTensors, path: path, "the header lists no tensors; a model file needs its weights")
         }
-        guard let architecture = try file.string("general.architecture") else { throw file.missing("general.architecture") }
-        guard Architecture.architectureNames.contains(architecture) else {
-            throw GGUFError(.unsupportedArchitecture, path: path,
-                "general.architecture is \"\(architecture)\", expected one of \(ModelCheck.supportedArchitectures.joined(separator: ", "))")
-        }
         self.file = file
+        // Refuses a file of another architecture, naming the ones it reads.
         hyperparameters = try Architecture(file: file)
         tokenizer = try Self.tokenizer(file)
         tensors = try Self.check(hyperparameters.tensorLayout(vocabularySize: tokenizer.vocabularySize), in: file)
@@ -65,8 +61,6 @@ public enum ModelCheck {
     /// Each architecture the engine can run; `check` picks by `general.architecture`.
     static let architectures: [any ModelArchitecture.Type] = [LlamaHyperparameters.self]
 
-    static var supportedArchitectures: [String] { architectures.flatMap { $0.architectureNames }.sorted() }
-
     /// What a successful check found, for `tandem-llama inspect`.
     public struct Summary: Sendable {
         public let architecture: String
@@ -78,7 +72,7 @@ public enum ModelCheck {
     /// Checks a file of any supported architecture, as the loader of that architecture does.
     public static func check(_ file: GGUFFile) throws(GGUFError) -> Summary {
         let name = try file.string("general.architecture")
-        // A file of no supported architecture gets the first loader's refusal, which names them.
+        // A file of no supported architecture gets the first loader's refusal, as a load of it would.
         let architecture = architectures.first { name.map($0.architectureNames.contains) ?? false } ?? architectures[0]
         return try summary(file, architecture)
     }

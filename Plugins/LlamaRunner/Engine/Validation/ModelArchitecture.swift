@@ -5,7 +5,8 @@ public protocol ModelArchitecture: Sendable {
     /// The `general.architecture` values this type reads.
     static var architectureNames: [String] { get }
 
-    /// Reads `<architecture>.*` metadata. Every count is checked non-zero and bounded, and every
+    /// Reads `<architecture>.*` metadata, refusing a file whose `general.architecture` is not
+    /// one of `architectureNames`. Every count is checked non-zero and bounded, and every
     /// division exact, before anything is sized from it; an error names the key and what was
     /// expected.
     init(file: GGUFFile) throws(GGUFError)
