@@ -26,7 +26,7 @@ EMBED_SOURCE_SHA256 := 1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbb
 EMBED_MODEL_FILE := models/multilingual-e5-small.Q4_0.gguf
 EMBED_MODEL_SHA256 := cabfdaeb5c09ffcb78feb05fe01600b52078736412527f8109d31115262bdc66
 
-.PHONY: all deps model language-profiles embedding-model build plugins fixtures test run clean \
+.PHONY: all deps model language-profiles embedding-model build plugins fixtures test fuzz run clean \
         bench bench-routing bench-isolation bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided \
         bench-embed
 
@@ -119,6 +119,15 @@ fixtures: $(PRETOKENIZER_FIXTURES) $(LANGUAGE_EVAL_SET)
 
 test: deps model language-profiles embedding-model build plugins fixtures
 	$(SWIFT) test -c $(CONFIG)
+
+# The structured model-file fuzzer (Plugins/LlamaRunner/Fuzz): FUZZ_CASES cases or FUZZ_SECONDS,
+# whichever ends first, in FUZZ_JOBS worker processes; prints cases/s, crashes and hangs (with
+# their seeds; `tandem-llama fuzz --replay SEED` reruns one) and fails when there is any.
+FUZZ_CASES ?= 1000000
+FUZZ_SECONDS ?= 1200
+FUZZ_JOBS ?= 2
+fuzz: deps build
+	$(BUILD_DIR)/tandem-llama fuzz --cases $(FUZZ_CASES) --seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS)
 
 # ---- Running --------------------------------------------------------------------------------
 

@@ -61,8 +61,10 @@ let package = Package(
         .target(name: "LlamaEngine", dependencies: ["LlamaKernels"], path: "Plugins/LlamaRunner/Engine", exclude: ["README.md"]),
         // x86 intrinsics kernels for the engine, chosen at run time (Swift SIMD is the fallback).
         .target(name: "LlamaKernels", path: "Plugins/LlamaRunner/Kernels"),
-        // The runner's companion tool (inspect, tokenize, complete, score, bench), from the same engine.
-        .executableTarget(name: "tandem-llama", dependencies: ["LlamaEngine"], path: "Plugins/LlamaRunner/Tool"),
+        // Tiny synthetic model files and the structured model-file fuzzer (tests and `make fuzz`).
+        .target(name: "LlamaFuzz", dependencies: ["LlamaEngine"], path: "Plugins/LlamaRunner/Fuzz"),
+        // The runner's companion tool (inspect, tokenize, complete, score, bench, fuzz), from the same engine.
+        .executableTarget(name: "tandem-llama", dependencies: ["LlamaEngine", "LlamaFuzz"], path: "Plugins/LlamaRunner/Tool"),
         // The local runner plugin (plugin id tandem.llama): a thin adapter from the ABI to the engine.
         .target(name: "TandemLlama", dependencies: ["TandemPluginKit", "LlamaEngine", "GuidedJSON"],
                 path: "Plugins/LlamaRunner/Plugin"),
@@ -110,10 +112,11 @@ let package = Package(
         .testTarget(name: "CloudRoutingTests",
                     dependencies: ["Tandem", "GuidedJSON", "TandemCLI", "CloudHTTPSCore", "MockCloudServer", "tandem-plugin-host"],
                     path: "Tests/CloudRoutingTests"),
-        .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine"], path: "Tests/LlamaEngineTests"),
+        .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LlamaFuzz"], path: "Tests/LlamaEngineTests"),
         // The installed tandem.llama plugin through the real loader, on the real model; and through
-        // the built `tandem` binary, for what depends on the config file's folder.
-        .testTarget(name: "LlamaRunnerPluginTests", dependencies: ["Tandem", "GuidedJSON", "TandemLlama", "TandemCLI", "tandem-plugin-host"],
+        // the built `tandem` binary, for what depends on the config file's folder; hostile model
+        // files through the plugin's load and the built `tandem-llama inspect`.
+        .testTarget(name: "LlamaRunnerPluginTests", dependencies: ["Tandem", "GuidedJSON", "TandemLlama", "TandemCLI", "LlamaFuzz", "tandem-llama", "tandem-plugin-host"],
                     path: "Tests/LlamaRunnerPluginTests"),
     ]
 )

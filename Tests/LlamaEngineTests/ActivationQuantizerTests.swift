@@ -8,7 +8,7 @@ import LlamaKernels
     /// Rows with the cases that matter: all zeros, exact halves (ties), one large value, tiny
     /// values, negative maxima, and random spreads.
     static func sampleRows(tokens: Int, columns: Int) -> [Float] {
-        var rng = SplitMix(seed: 3)
+        var rng = SeededGenerator(seed: 3)
         var x = [Float](repeating: 0, count: tokens * columns)
         for i in x.indices { x[i] = Float(Int(rng.next() % 20001) - 10000) / Float(1 + rng.next() % 3000) }
         for i in 32..<64 { x[i] = 0 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LlamaEngine
+import LlamaFuzz
 
 /// Bad model files give a clear error naming the file and the problem, never a crash.
 @Suite struct GGUFErrorTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LlamaEngine
+import LlamaFuzz
 
 /// Thousands of mutated and truncated copies of a small valid model: each must load (and then
 /// run a token) or fail with a GGUFError. A crash or hang fails the whole run.
@@ -11,7 +12,7 @@ import Testing
         let original = SyntheticGGUF.tinyLlama().encoded()
         // Find where the tensor data starts: mutations focus on the header, where the parsing is.
         let headerEnd = try GGUFFile(path: SyntheticGGUF.write(original, in: dir)).dataOffset
-        var rng = SplitMix(seed: 2024)
+        var rng = SeededGenerator(seed: 2024)
         var loaded = 0, rejected = 0
         var codes: [GGUFError.Code: Int] = [:]
         for round in 0..<3000 {

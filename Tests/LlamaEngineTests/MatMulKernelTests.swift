@@ -19,7 +19,7 @@ import Testing
 
     @Test(arguments: cases)
     func optimisedKernelMatchesReference(_ c: Case) {
-        var rng = SplitMix(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         let columns = 96, rows = 13, tokens = c.tokens
         let blocks = columns / 32
         var bytes = [UInt8](repeating: 0, count: rows * blocks * c.type.blockBytes)
@@ -71,7 +71,7 @@ import Testing
     @Test(arguments: MatMul.Implementation.allCases.filter { $0.isSupported })
     func oneTokenAloneEqualsItsRowInABatch(_ implementation: MatMul.Implementation) throws {
         let file = try GGUFFile(path: TestPaths.defaultModel)
-        var rng = SplitMix(seed: 5)
+        var rng = SeededGenerator(seed: 5)
         for name in ["blk.2.ffn_gate.weight", "blk.2.ffn_down.weight", "token_embd.weight"] {
             let w = WeightMatrix(file: file, info: file.tensor(named: name)!)
             let columns = w.columns, rows = min(w.rows, 37), tokens = 7
@@ -102,24 +102,11 @@ import Testing
     }
 }
 
-/// A small deterministic generator for test data.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The same comparison on the default model's real matrices (every shape the forward pass uses).
 @Suite struct RealWeightKernelTests {
     @Test func optimisedKernelsMatchReferenceOnModelMatrices() throws {
         let file = try GGUFFile(path: TestPaths.defaultModel)
-        var rng = SplitMix(seed: 11)
+        var rng = SeededGenerator(seed: 11)
         for name in ["blk.0.attn_q.weight", "blk.0.attn_k.weight", "blk.3.ffn_down.weight", "token_embd.weight"] {
             let w = WeightMatrix(file: file, info: file.tensor(named: name)!)
           for tokens in [1, 5] {

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct SamplingTests {
     static func randomLogits(_ n: Int, seed: UInt64) -> [Float] {
-        var rng = SplitMix(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         // Coarse values so ties occur and the tie-break is exercised.
         return (0..<n).map { _ in Float(Int(rng.next() % 400)) / 40 - 5 }
     }

@@ -37,19 +37,18 @@ enum RunnerPlugin {
     }
 }
 
-/// One run of the built `tandem` binary (next to the test bundle) to its end.
+/// One run of a binary built beside the test bundle (`tandem` unless told, `tandem-llama`) to
+/// its end.
 struct TandemRun {
-    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tandem").path
-
     let status: Int32
     let stdout: String
     let stderr: String
 
-    /// Runs `tandem arguments` in `directory` (the test's own when nil), with `environment`
+    /// Runs `binary arguments` in `directory` (the test's own when nil), with `environment`
     /// added to the test process's.
-    init(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws {
+    init(_ arguments: [String], binary: String = "tandem", in directory: String? = nil, environment: [String: String] = [:]) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(binary)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }

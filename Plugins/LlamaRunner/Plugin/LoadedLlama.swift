@@ -16,10 +16,9 @@ final class LoadedLlama: @unchecked Sendable {
     init(path: String, threads: Int?, context: Int) throws(BackendFailure) {
         do {
             let model = try LlamaModel(path: path, threads: threads)
-            let tokenizer = try Tokenizer(gguf: model.file)
-            template = try ChatTemplate(gguf: model.file, tokenizer: tokenizer)
+            template = try ChatTemplate(gguf: model.file, tokenizer: model.tokenizer)
             self.model = model
-            self.tokenizer = tokenizer
+            tokenizer = model.tokenizer
         } catch {
             throw BackendFailure(.badModelFile, "cannot load \(path): \(error)")
         }

@@ -30,7 +30,7 @@ enum CompleteCommand {
         try args.finish()
 
         let model = try LlamaModel(path: path, threads: threads)
-        let tokenizer = try Tokenizer(gguf: model.file)
+        let tokenizer = model.tokenizer
         let prompt: [Int32]
         if let ids = promptIds {
             prompt = ids

@@ -1,13 +1,17 @@
 import Foundation
 import LlamaEngine
 
-/// `inspect FILE`: metadata and tensor table, like llama.cpp's gguf-dump.
+/// `inspect FILE`: metadata and tensor table, like llama.cpp's gguf-dump, after the same check
+/// the runner's load makes (`ModelCheck`): a file the runner refuses is refused here, with the
+/// same message.
 enum InspectCommand {
     static func run(_ args: inout Arguments) throws {
         let path = try args.positional("FILE")
         try args.finish()
         let file = try GGUFFile(path: path)
+        let checked = try ModelCheck.check(file)
         print("GGUF v\(file.version), \(file.metadata.count) metadata entries, \(file.tensors.count) tensors, alignment \(file.alignment), data at byte \(file.dataOffset)")
+        print("checked: \(checked.architecture), tokenizer \(checked.tokenizerKind) with \(checked.vocabularySize) tokens, \(checked.checkedTensors) tensors of the expected shapes")
         for key in file.metadataKeys {
             print("  \(key) = \(file.metadata[key]!.summary)")
         }

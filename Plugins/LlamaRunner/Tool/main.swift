@@ -8,6 +8,8 @@ let usage = """
            tandem-llama score FILE --ids IDS [--top K] [--logits-out F.f32] [-t THREADS] --json
            tandem-llama bench FILE [-t THREADS] [-p 128] [-n 128] [-r RUNS] [--json]
            tandem-llama embed-bench FILE [-t THREADS] [-w WORDS] [-s SENTENCES] [-r RUNS] [--json]
+           tandem-llama fuzz [--cases N] [--seconds S] [--jobs J] [--seed FIRST] [--forward-every K] [--hang-ms MS]
+           tandem-llama fuzz --replay SEED [--forward]
     """
 
 var argv = Array(CommandLine.arguments.dropFirst())
@@ -24,6 +26,7 @@ do {
     case "embed-bench": try EmbedBenchCommand.run(&args)
     case "complete": try CompleteCommand.run(&args)
     case "tokenize": try TokenizeCommand.run(&args)
+    case "fuzz": try FuzzCommand.run(&args)
     default: throw UsageError(description: "unknown command \(command)\n\(usage)")
     }
 } catch let e as UsageError {

@@ -6,6 +6,20 @@ public struct GGUFError: Error, Equatable, CustomStringConvertible {
         case invalidString, invalidValueType, duplicateKey, duplicateTensor, misalignedTensor
         case unsupportedTensorType, unsupportedArchitecture, missingMetadata, wrongMetadataType
         case tokenIdOutOfRange, missingTensor, wrongTensorShape
+        /// An empty metadata key, or a key or tensor name with NUL or another control character.
+        case invalidName
+        /// A key or tensor name longer than the format allows.
+        case nameTooLong
+        /// Two tensors whose bytes share part of the file.
+        case overlappingTensors
+        /// A header that lists no tensors (a model needs its weights).
+        case noTensors
+        /// A hyperparameter that is zero, out of its range, or does not divide as it must.
+        case invalidHyperparameter
+        /// `tokenizer.ggml.model` or `tokenizer.ggml.pre` names a tokenizer this engine lacks.
+        case unsupportedTokenizer
+        /// Tokenizer metadata that contradicts itself (array lengths, merges, ...).
+        case invalidTokenizer
     }
 
     public let code: Code

@@ -1,10 +1,11 @@
 extension GGUFFile {
     /// The integer at `key` (else `fallback`), which must lie in `range`: a missing key without a
-    /// fallback, or a value outside the range, is an error naming the key and the value.
+    /// fallback is `missingKey`; a value outside the range is `invalidHyperparameter`, naming the
+    /// key, the value and the range expected.
     func integer(_ key: String, in range: ClosedRange<Int>, default fallback: Int? = nil) throws(GGUFError) -> Int {
         guard let v = try integer(key) ?? fallback.map(Int64.init) else { throw missing(key) }
         guard v >= range.lowerBound, v <= range.upperBound else {
-            throw GGUFError(.absurdCount, path: path, "\(key) is \(v), outside \(range.lowerBound)...\(range.upperBound)")
+            throw GGUFError(.invalidHyperparameter, path: path, "\(key) is \(v), expected \(range.lowerBound)...\(range.upperBound)")
         }
         return Int(v)
     }

@@ -18,8 +18,17 @@ public final class GGUFFile: @unchecked Sendable {
     /// Upper bound on any one tensor's elements: far above any model a CPU runner can hold.
     static let maxElements = 1 << 40
 
+    /// The GGUF format's limits on names: a tensor name at most 64 bytes, a key at most 65,535.
+    static let maxTensorNameBytes = 64
+    static let maxKeyBytes = 65_535
+
     public convenience init(path: String) throws(GGUFError) {
         try self.init(mapping: MappedFile(path: path))
+    }
+
+    /// A file's bytes already in memory (copied), named `path` in errors.
+    public convenience init(bytes: [UInt8], path: String) throws(GGUFError) {
+        try self.init(mapping: MappedFile(copying: bytes, path: path))
     }
 
     init(mapping: MappedFile) throws(GGUFError) {
@@ -45,7 +54,11 @@ public final class GGUFFile: @unchecked Sendable {
         var metadata: [String: GGUFValue] = [:]
         keys.reserveCapacity(kvCount)
         for i in 0..<kvCount {
-            let key = try cursor.string("metadata key #\(i)")
+            let key = try cursor.string("metadata key #\(i)", maxLength: Self.maxKeyBytes)
+            guard !key.isEmpty else {
+                throw GGUFError(.invalidName, path: path, "metadata key #\(i) at byte \(cursor.offset - 8) is empty")
+            }
+            try Self.checkName(key, "metadata key #\(i)", path: path)
             let value = try Self.readValue(&cursor, key: key, depth: 0)
             guard metadata.updateValue(value, forKey: key) == nil else {
                 throw GGUFError(.duplicateKey, path: path, "metadata key \"\(key)\" appears twice")
@@ -69,7 +82,8 @@ public final class GGUFFile: @unchecked Sendable {
         raw.reserveCapacity(tensorCount)
         var index: [String: Int] = [:]
         for i in 0..<tensorCount {
-            let name = try cursor.string("tensor #\(i) name")
+            let name = try cursor.string("tensor #\(i) name", maxLength: Self.maxTensorNameBytes)
+            try Self.checkName(name, "tensor #\(i) name", path: path)
             let nDims = try cursor.read(UInt32.self, "tensor \(name) dimension count")
             guard nDims >= 1, nDims <= Self.maxDimensions else {
                 throw GGUFError(.absurdDimensions, path: path, "tensor \(name) has \(nDims) dimensions (1...\(Self.maxDimensions) allowed)")
@@ -119,8 +133,29 @@ public final class GGUFFile: @unchecked Sendable {
             }
             tensors.append(GGUFTensorInfo(name: t.name, dimensions: t.dims, type: t.type, fileOffset: start, byteCount: t.bytes))
         }
+        try Self.checkNoOverlap(tensors, path: path)
         self.tensors = tensors
         tensorIndex = index
+    }
+
+    /// Names are text: no NUL (a C reader would cut the name there) and no other control
+    /// character (it would garble `inspect`'s output and every message naming it).
+    private static func checkName(_ name: String, _ what: @autoclosure () -> String, path: String) throws(GGUFError) {
+        guard let bad = name.utf8.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) else { return }
+        let byte = name.utf8[bad]
+        let shown = String(decoding: name.utf8.prefix(64), as: UTF8.self).unicodeScalars
+            .map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        throw GGUFError(.invalidName, path: path, "\(what()) \"\(shown)\" contains \(byte == 0 ? "NUL" : "control character 0x\(String(byte, radix: 16))") at byte \(name.utf8.distance(from: name.utf8.startIndex, to: bad)) of the name")
+    }
+
+    /// Every tensor's bytes are its own: no writer puts two tensors on shared bytes (the same
+    /// offset included), so a file that does was crafted or damaged.
+    private static func checkNoOverlap(_ tensors: [GGUFTensorInfo], path: String) throws(GGUFError) {
+        let byStart = tensors.sorted { $0.fileOffset < $1.fileOffset }
+        for (a, b) in zip(byStart, byStart.dropFirst()) where b.fileOffset < a.fileOffset + a.byteCount {
+            throw GGUFError(.overlappingTensors, path: path,
+                "tensors \(a.name) (bytes \(a.fileOffset)..<\(a.fileOffset + a.byteCount)) and \(b.name) (bytes \(b.fileOffset)..<\(b.fileOffset + b.byteCount)) overlap; each tensor needs bytes of its own")
+        }
     }
 
     private static func readValue(_ c: inout ByteCursor, key: String, depth: Int) throws(GGUFError) -> GGUFValue {

@@ -5,10 +5,23 @@ import Darwin
 #endif
 
 /// A read-only memory mapping of a whole file. Weights are used in place, never copied.
+/// (`init(copying:path:)` holds bytes already in memory instead, for the structured fuzzer.)
 public final class MappedFile: @unchecked Sendable {
     public let path: String
     public let base: UnsafeRawPointer
     public let size: Int
+    private let isMapped: Bool
+
+    /// A private copy of `bytes`, named `path` in errors; no file is read.
+    public init(copying bytes: [UInt8], path: String) throws(GGUFError) {
+        guard !bytes.isEmpty else { throw GGUFError(.emptyFile, path: path, "file has zero bytes") }
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 64)
+        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+        self.path = path
+        base = UnsafeRawPointer(copy)
+        size = bytes.count
+        isMapped = false
+    }
 
     public init(path: String) throws(GGUFError) {
         self.path = path
@@ -29,7 +42,10 @@ public final class MappedFile: @unchecked Sendable {
         }
         base = UnsafeRawPointer(mapped)
         size = length
+        isMapped = true
     }
 
-    deinit { munmap(UnsafeMutableRawPointer(mutating: base), size) }
+    deinit {
+        if isMapped { munmap(UnsafeMutableRawPointer(mutating: base), size) } else { base.deallocate() }
+    }
 }

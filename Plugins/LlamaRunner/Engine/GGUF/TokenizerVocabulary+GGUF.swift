@@ -1,61 +1,57 @@
 extension TokenizerVocabulary {
-    /// Builds the vocabulary from a file's `tokenizer.ggml.*` metadata, checking that the arrays
-    /// agree in length and every special token id is in range.
+    /// Builds the vocabulary from a file's `tokenizer.ggml.*` metadata: every value of the type
+    /// its key needs, and every `tokenizer.ggml.*_token_id` (BOS, EOS, EOT, EOM, padding, ...)
+    /// an id inside the vocabulary. `Tokenizer(vocabulary:)` checks the rest (array lengths, the
+    /// tokenizer kind, merges).
     public init(gguf: GGUFFile) throws(GGUFError) {
         let path = gguf.path
         guard let model = try gguf.string("tokenizer.ggml.model") else { throw gguf.missing("tokenizer.ggml.model") }
         guard let tokenValues = try gguf.array("tokenizer.ggml.tokens") else { throw gguf.missing("tokenizer.ggml.tokens") }
-        guard !tokenValues.isEmpty else { throw GGUFError(.absurdCount, path: path, "tokenizer.ggml.tokens is empty") }
-        var tokens: [String] = []
-        tokens.reserveCapacity(tokenValues.count)
-        for (i, v) in tokenValues.enumerated() {
-            guard let s = v.string else { throw GGUFError(.wrongMetadataType, path: path, "tokenizer.ggml.tokens[\(i)] is \(v.type), expected string") }
-            tokens.append(s)
+        guard !tokenValues.isEmpty else { throw GGUFError(.invalidTokenizer, path: path, "tokenizer.ggml.tokens is empty, expected at least one token") }
+        func strings(_ key: String, _ values: [GGUFValue]) throws(GGUFError) -> [String] {
+            var out: [String] = []
+            out.reserveCapacity(values.count)
+            for (i, v) in values.enumerated() {
+                guard let s = v.string else { throw GGUFError(.wrongMetadataType, path: path, "\(key)[\(i)] is \(v.type), expected string") }
+                out.append(s)
+            }
+            return out
         }
+        let tokens = try strings("tokenizer.ggml.tokens", tokenValues)
         let count = tokens.count
 
-        func parallelArray<T>(_ key: String, _ convert: (GGUFValue) -> T?) throws(GGUFError) -> [T] {
+        func array<T>(_ key: String, _ expected: String, _ convert: (GGUFValue) -> T?) throws(GGUFError) -> [T] {
             guard let values = try gguf.array(key) else { return [] }
-            guard values.count == count else {
-                throw GGUFError(.absurdCount, path: path, "\(key) has \(values.count) entries but there are \(count) tokens")
-            }
             var out: [T] = []
-            out.reserveCapacity(count)
+            out.reserveCapacity(values.count)
             for (i, v) in values.enumerated() {
-                guard let x = convert(v) else { throw GGUFError(.wrongMetadataType, path: path, "\(key)[\(i)] is \(v.type)") }
+                guard let x = convert(v) else { throw GGUFError(.wrongMetadataType, path: path, "\(key)[\(i)] is \(v.summary) (\(v.type)), expected \(expected)") }
                 out.append(x)
             }
             return out
         }
-        let types = try parallelArray("tokenizer.ggml.token_type") { v in v.integer.flatMap { Int32(exactly: $0) } }
-        let scores = try parallelArray("tokenizer.ggml.scores") { v in v.float.map(Float.init) }
+        let types = try array("tokenizer.ggml.token_type", "a 32-bit integer") { v in v.integer.flatMap { Int32(exactly: $0) } }
+        let scores = try array("tokenizer.ggml.scores", "a number") { v in v.float.map(Float.init) }
+        let merges = try strings("tokenizer.ggml.merges", try gguf.array("tokenizer.ggml.merges") ?? [])
 
-        var merges: [String] = []
-        if let values = try gguf.array("tokenizer.ggml.merges") {
-            merges.reserveCapacity(values.count)
-            for (i, v) in values.enumerated() {
-                guard let s = v.string else { throw GGUFError(.wrongMetadataType, path: path, "tokenizer.ggml.merges[\(i)] is \(v.type), expected string") }
-                merges.append(s)
+        var ids: [String: Int32] = [:]
+        for key in gguf.metadataKeys where key.hasPrefix("tokenizer.ggml.") && key.hasSuffix("_token_id") {
+            guard let id = try gguf.integer(key), id >= 0, id < count else {
+                throw GGUFError(.tokenIdOutOfRange, path: path,
+                    "\(key) is \(gguf.metadata[key]!.summary), expected a token id in 0...\(count - 1) (the vocabulary has \(count) tokens)")
             }
-        }
-
-        func tokenId(_ key: String) throws(GGUFError) -> Int32? {
-            guard let id = try gguf.integer(key) else { return nil }
-            guard id >= 0, id < count else {
-                throw GGUFError(.tokenIdOutOfRange, path: path, "\(key) is \(id), outside the vocabulary of \(count) tokens")
-            }
-            return Int32(id)
+            ids[key] = Int32(id)
         }
 
         self.init(
             model: model,
             preTokenizer: try gguf.string("tokenizer.ggml.pre"),
             tokens: tokens, tokenTypes: types, scores: scores, merges: merges,
-            bosTokenId: try tokenId("tokenizer.ggml.bos_token_id"),
-            eosTokenId: try tokenId("tokenizer.ggml.eos_token_id"),
-            eotTokenId: try tokenId("tokenizer.ggml.eot_token_id"),
-            unknownTokenId: try tokenId("tokenizer.ggml.unknown_token_id"),
-            paddingTokenId: try tokenId("tokenizer.ggml.padding_token_id"),
+            bosTokenId: ids["tokenizer.ggml.bos_token_id"],
+            eosTokenId: ids["tokenizer.ggml.eos_token_id"],
+            eotTokenId: ids["tokenizer.ggml.eot_token_id"],
+            unknownTokenId: ids["tokenizer.ggml.unknown_token_id"],
+            paddingTokenId: ids["tokenizer.ggml.padding_token_id"],
             addBos: try gguf.bool("tokenizer.ggml.add_bos_token") ?? false,
             addEos: try gguf.bool("tokenizer.ggml.add_eos_token") ?? false)
     }

@@ -1,10 +1,11 @@
 import Foundation
 
-/// A loaded llama-family model: its file (weights mapped, not copied), shape, tensors and the
-/// thread pool its sessions compute on. Sessions of one model take turns on the pool.
+/// A loaded llama-family model: its file (weights mapped, not copied), shape, tensors, tokenizer
+/// and the thread pool its sessions compute on. Sessions of one model take turns on the pool.
 public final class LlamaModel: @unchecked Sendable {
     public let file: GGUFFile
     public let hyperparameters: LlamaHyperparameters
+    public let tokenizer: Tokenizer
     public let modelVersion: String
     public let vocabularySize: Int
     /// Tokens that end a generation: end of text and end of turn.
@@ -21,14 +22,20 @@ public final class LlamaModel: @unchecked Sendable {
         try self.init(file: GGUFFile(path: path), threads: threads)
     }
 
-    public init(file: GGUFFile, threads: Int? = nil) throws(GGUFError) {
-        self.file = file
-        let hp = try LlamaHyperparameters(file: file)
-        hyperparameters = hp
-        weights = try LlamaWeights(file: file, hp)
-        vocabularySize = weights.output.rows
+    /// Checks the whole file (`CheckedModel`) before anything is built from it.
+    public convenience init(file: GGUFFile, threads: Int? = nil) throws(GGUFError) {
+        try self.init(checked: CheckedModel(file: file), threads: threads)
+    }
+
+    public init(checked: CheckedModel<LlamaHyperparameters>, threads: Int? = nil) throws(GGUFError) {
+        file = checked.file
+        hyperparameters = checked.hyperparameters
+        tokenizer = checked.tokenizer
+        weights = LlamaWeights(checked)
+        vocabularySize = tokenizer.vocabularySize
         modelVersion = ModelVersion.make(path: file.path, fileType: try file.integer("general.file_type"))
-        endOfGenerationTokens = try Self.endOfGenerationTokens(file, vocabularySize: vocabularySize)
+        endOfGenerationTokens = try Self.endOfGenerationTokens(file)
+        // Last: nothing after this can fail, so a refused file never starts threads.
         pool = ThreadPool(threads: threads ?? Self.availableCores)
         pthread_mutex_init(&computeLock, nil)
     }
@@ -38,12 +45,11 @@ public final class LlamaModel: @unchecked Sendable {
     /// Cores this process may run on (respects CPU affinity and container limits).
     public static var availableCores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-    /// What a host needs to know before loading: reads the header only and checks that this
-    /// engine can run the file (architecture, tensor types, shapes).
+    /// What a host needs to know before loading: checks the file as a load does
+    /// (`CheckedModel`), without converting weights or starting threads.
     public static func probe(path: String) throws(GGUFError) -> ModelProbe {
-        let file = try GGUFFile(path: path)
-        let hp = try LlamaHyperparameters(file: file)
-        _ = try LlamaWeights(file: file, hp)
+        let checked = try CheckedModel<LlamaHyperparameters>(file: GGUFFile(path: path))
+        let file = checked.file, hp = checked.hyperparameters
         let languages = (try file.array("general.languages") ?? []).compactMap(\.string)
         return ModelProbe(
             architecture: hp.architecture, modelVersion: ModelVersion.make(path: path, fileType: try file.integer("general.file_type")),
@@ -57,20 +63,16 @@ public final class LlamaModel: @unchecked Sendable {
         return try body()
     }
 
-    private static func endOfGenerationTokens(_ file: GGUFFile, vocabularySize: Int) throws(GGUFError) -> Set<Int32> {
+    /// The checked file's EOS, EOT and EOM ids (the check put every `*_token_id` in range).
+    private static func endOfGenerationTokens(_ file: GGUFFile) throws(GGUFError) -> Set<Int32> {
         var ids = Set<Int32>()
         for key in ["tokenizer.ggml.eos_token_id", "tokenizer.ggml.eot_token_id", "tokenizer.ggml.eom_token_id"] {
-            if let id = try file.integer(key) {
-                guard id >= 0, id < vocabularySize else {
-                    throw GGUFError(.tokenIdOutOfRange, path: file.path, "\(key) is \(id), outside the vocabulary of \(vocabularySize)")
-                }
-                ids.insert(Int32(id))
-            }
+            if let id = try file.integer(key) { ids.insert(Int32(id)) }
         }
         // Chat models also end on their template's end-of-turn / end-of-text control tokens.
         let names: Set<String> = ["<|endoftext|>", "<|im_end|>", "<|eot_id|>", "<|end_of_text|>", "<end_of_turn>", "<|end|>", "</s>"]
         if let tokens = try file.array("tokenizer.ggml.tokens") {
-            for (i, t) in tokens.enumerated() where i < vocabularySize {
+            for (i, t) in tokens.enumerated() {
                 if let s = t.string, names.contains(s) { ids.insert(Int32(i)) }
             }
         }

@@ -9,26 +9,75 @@ import Glibc
 /// idle model costs no CPU. Nothing is allocated per job.
 public final class ThreadPool: @unchecked Sendable {
     public let threads: Int
-    private let generation = Atomic<Int>(0)
-    private let finished = Atomic<Int>(0)
-    private let stopping = Atomic<Bool>(false)
-    private var mutex = pthread_mutex_t()
-    private var wake = pthread_cond_t()
-    private var job: ((Int) -> Void)?
+    private let shared: Shared
     private var workers: [pthread_t] = []
     /// Spin iterations before a worker parks (a few tens of microseconds).
     private static let spinLimit = 20_000
 
+    /// What the workers and the caller share. Workers hold this, never the pool: the pool's
+    /// deinit is what stops and joins them, so it must run while they are alive. (A worker that
+    /// read the pool through an `unowned` reference kept it alive for as long as it ran, and one
+    /// that started after the pool's last release, as when a model load failed right after
+    /// creating its pool, read a destroyed object and trapped.)
+    private final class Shared: @unchecked Sendable {
+        let generation = Atomic<Int>(0)
+        let finished = Atomic<Int>(0)
+        let stopping = Atomic<Bool>(false)
+        var mutex = pthread_mutex_t()
+        var wake = pthread_cond_t()
+        var job: ((Int) -> Void)?
+
+        init() {
+            pthread_mutex_init(&mutex, nil)
+            pthread_cond_init(&wake, nil)
+        }
+
+        deinit {
+            pthread_cond_destroy(&wake)
+            pthread_mutex_destroy(&mutex)
+        }
+
+        /// Starts the next job (or the stop) for every parked or spinning worker.
+        func publish() {
+            pthread_mutex_lock(&mutex)
+            generation.add(1, ordering: .releasing)
+            pthread_cond_broadcast(&wake)
+            pthread_mutex_unlock(&mutex)
+        }
+
+        func workerLoop(index: Int) {
+            var seen = 0
+            while true {
+                var spins = 0
+                while generation.load(ordering: .acquiring) == seen && spins < ThreadPool.spinLimit { spins += 1 }
+                if generation.load(ordering: .acquiring) == seen {
+                    pthread_mutex_lock(&mutex)
+                    while generation.load(ordering: .acquiring) == seen { pthread_cond_wait(&wake, &mutex) }
+                    pthread_mutex_unlock(&mutex)
+                }
+                seen = generation.load(ordering: .acquiring)
+                if stopping.load(ordering: .acquiring) { return }
+                job!(index)
+                finished.add(1, ordering: .releasing)
+            }
+        }
+    }
+
+    private final class WorkerContext {
+        let shared: Shared
+        let index: Int
+        init(shared: Shared, index: Int) { self.shared = shared; self.index = index }
+    }
+
     public init(threads: Int) {
         self.threads = max(1, threads)
-        pthread_mutex_init(&mutex, nil)
-        pthread_cond_init(&wake, nil)
+        shared = Shared()
         for index in 1..<self.threads {
-            let context = Unmanaged.passRetained(WorkerContext(pool: self, index: index)).toOpaque()
+            let context = Unmanaged.passRetained(WorkerContext(shared: shared, index: index)).toOpaque()
             var thread = pthread_t()
             let rc = pthread_create(&thread, nil, { raw in
                 let context = Unmanaged<WorkerContext>.fromOpaque(raw!).takeRetainedValue()
-                context.pool.workerLoop(index: context.index)
+                context.shared.workerLoop(index: context.index)
                 return nil
             }, context)
             precondition(rc == 0, "cannot start a worker thread (error \(rc))")
@@ -36,41 +85,27 @@ public final class ThreadPool: @unchecked Sendable {
         }
     }
 
-    private final class WorkerContext {
-        unowned let pool: ThreadPool
-        let index: Int
-        init(pool: ThreadPool, index: Int) { self.pool = pool; self.index = index }
-    }
-
     deinit {
-        stopping.store(true, ordering: .releasing)
-        pthread_mutex_lock(&mutex)
-        generation.add(1, ordering: .releasing)
-        pthread_cond_broadcast(&wake)
-        pthread_mutex_unlock(&mutex)
+        shared.stopping.store(true, ordering: .releasing)
+        shared.publish()
         for t in workers { pthread_join(t, nil) }
-        pthread_cond_destroy(&wake)
-        pthread_mutex_destroy(&mutex)
     }
 
     /// Runs `body(index)` for every index in 0..<threads, concurrently; returns when all are done.
     public func run(_ body: (Int) -> Void) {
         if threads == 1 { return body(0) }
         withoutActuallyEscaping(body) { escapable in
-            job = escapable
-            finished.store(0, ordering: .relaxed)
-            pthread_mutex_lock(&mutex)
-            generation.add(1, ordering: .releasing)
-            pthread_cond_broadcast(&wake)
-            pthread_mutex_unlock(&mutex)
+            shared.job = escapable
+            shared.finished.store(0, ordering: .relaxed)
+            shared.publish()
             escapable(0)
             // Spin for the stragglers, then yield: on a busy machine a worker may be descheduled.
             var spins = 0
-            while finished.load(ordering: .acquiring) < threads - 1 {
+            while shared.finished.load(ordering: .acquiring) < threads - 1 {
                 spins += 1
                 if spins > Self.spinLimit { sched_yield() }
             }
-            job = nil
+            shared.job = nil
         }
     }
 
@@ -79,22 +114,5 @@ public final class ThreadPool: @unchecked Sendable {
         let units = (count + granule - 1) / granule
         let lo = units * part / parts * granule, hi = units * (part + 1) / parts * granule
         return min(lo, count)..<min(hi, count)
-    }
-
-    private func workerLoop(index: Int) {
-        var seen = 0
-        while true {
-            var spins = 0
-            while generation.load(ordering: .acquiring) == seen && spins < Self.spinLimit { spins += 1 }
-            if generation.load(ordering: .acquiring) == seen {
-                pthread_mutex_lock(&mutex)
-                while generation.load(ordering: .acquiring) == seen { pthread_cond_wait(&wake, &mutex) }
-                pthread_mutex_unlock(&mutex)
-            }
-            seen = generation.load(ordering: .acquiring)
-            if stopping.load(ordering: .acquiring) { return }
-            job!(index)
-            finished.add(1, ordering: .releasing)
-        }
     }
 }

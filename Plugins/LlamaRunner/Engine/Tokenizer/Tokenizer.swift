@@ -55,11 +55,11 @@ public final class Tokenizer: Sendable {
         guard count > 0 else { throw TokenizerError(.malformedVocabulary, "tokenizer.ggml.tokens is empty") }
         guard vocabulary.tokenTypes.isEmpty || vocabulary.tokenTypes.count == count else {
             throw TokenizerError(.malformedVocabulary,
-                "tokenizer.ggml.token_type has \(vocabulary.tokenTypes.count) entries for \(count) tokens")
+                "tokenizer.ggml.token_type has \(vocabulary.tokenTypes.count) entries, expected one per token (\(count), as tokenizer.ggml.tokens)")
         }
         guard vocabulary.scores.isEmpty || vocabulary.scores.count == count else {
             throw TokenizerError(.malformedVocabulary,
-                "tokenizer.ggml.scores has \(vocabulary.scores.count) entries for \(count) tokens")
+                "tokenizer.ggml.scores has \(vocabulary.scores.count) entries, expected one per token (\(count), as tokenizer.ggml.tokens)")
         }
         let specialIds: [(String, Int32?)] = [
             ("bos_token_id", vocabulary.bosTokenId), ("eos_token_id", vocabulary.eosTokenId),

@@ -1,5 +1,6 @@
-/// Everything a tokenizer needs from a model file's `tokenizer.ggml.*` metadata, already
-/// validated by the reader (ids in range, array lengths agree).
+/// Everything a tokenizer needs from a model file's `tokenizer.ggml.*` metadata, each value of
+/// its type and each id inside the vocabulary (the reader checks); `Tokenizer(vocabulary:)`
+/// checks that the parts agree.
 ///
 /// The GGUF reader builds it (`TokenizerVocabulary(gguf:)`); the tokenizers consume it. Keeping
 /// it a plain value type lets tokenizer tests build small vocabularies by hand.

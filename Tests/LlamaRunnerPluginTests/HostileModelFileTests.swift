@@ -1,0 +1,128 @@
+import Foundation
+import LlamaEngine
+import LlamaFuzz
+import Tandem
+@testable import TandemLlama
+import Testing
+
+/// Hostile model files (issue 12's list, one case each) are refused with the same message by
+/// every path that opens a model: the runner's load (`LoadedLlama`, what `generate` calls), its
+/// availability through the installed plugin, and the built `tandem-llama inspect`. The loads
+/// repeat with two threads: a refused load once released a half-made thread pool, which
+/// crashed about one load in four.
+final class HostileModelFileTests {
+    let folder: String
+
+    init() throws { folder = try RunnerPlugin.temporaryFolder() }
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    struct Hostile: Sendable, CustomStringConvertible {
+        let description: String
+        let bytes: [UInt8]
+        /// What the message must say: the code, the key or tensor, and what was expected.
+        let fragments: [String]
+    }
+
+    /// The tiny valid model (`SyntheticGGUF.tinyLlama`: 8 tokens, embedding 32, 2 heads, 1 KV
+    /// head) with one change.
+    static func tiny(_ change: (inout SyntheticGGUF) -> Void) -> [UInt8] {
+        var model = SyntheticGGUF.tinyLlama()
+        change(&model)
+        return model.encoded()
+    }
+
+    static let hostile: [Hostile] = [
+        Hostile(description: "BOS id out of range", bytes: tiny { $0.set("tokenizer.ggml.bos_token_id", .u32(8)) },
+                fragments: ["tokenIdOutOfRange", "tokenizer.ggml.bos_token_id is 8", "expected a token id in 0...7"]),
+        Hostile(description: "EOS id out of range", bytes: tiny { $0.set("tokenizer.ggml.eos_token_id", .i32(-1)) },
+                fragments: ["tokenIdOutOfRange", "tokenizer.ggml.eos_token_id is -1", "expected a token id in 0...7"]),
+        Hostile(description: "a merge without a space", bytes: tiny { $0.set("tokenizer.ggml.merges", .strings(["b c", "de"])) },
+                fragments: ["invalidTokenizer", "tokenizer.ggml.merges[1] 'de'", "separated by a space"]),
+        Hostile(description: "an unknown tokenizer model", bytes: tiny { $0.set("tokenizer.ggml.model", .string("wordpiece-x")) },
+                fragments: ["unsupportedTokenizer", "tokenizer.ggml.model 'wordpiece-x'", "supported: gpt2, llama"]),
+        Hostile(description: "token types shorter than the tokens", bytes: tiny { $0.set("tokenizer.ggml.token_type", .i32s([3, 3, 1, 1, 1, 1, 1])) },
+                fragments: ["invalidTokenizer", "tokenizer.ggml.token_type has 7 entries", "one per token (8"]),
+        Hostile(description: "scores longer than the tokens", bytes: tiny { $0.set("tokenizer.ggml.scores", .f32s([Float](repeating: 0, count: 9))) },
+                fragments: ["invalidTokenizer", "tokenizer.ggml.scores has 9 entries", "one per token (8"]),
+        Hostile(description: "a key containing NUL", bytes: tiny { $0.metadata[1].0 = "general.na\u{0}me" },
+                fragments: ["invalidName", "metadata key #1", "contains NUL"]),
+        Hostile(description: "an empty key", bytes: tiny { $0.metadata[1].0 = "" },
+                fragments: ["invalidName", "metadata key #1", "is empty"]),
+        Hostile(description: "a duplicate key", bytes: tiny { $0.metadata.append($0.metadata[3]) },
+                fragments: ["duplicateKey", "llama.block_count", "appears twice"]),
+        Hostile(description: "a key over 65,535 bytes", bytes: tiny { $0.metadata[1].0 = String(repeating: "k", count: 65_536) },
+                fragments: ["nameTooLong", "metadata key #1", "65536 bytes long, expected at most 65535"]),
+        Hostile(description: "two tensors at the same offset", bytes: tiny { $0.overrides.tensorOffset[3] = 0 },
+                fragments: ["overlappingTensors", "token_embd.weight", "blk.0.attn_k.weight", "bytes of its own"]),
+        Hostile(description: "a tensor name of 1 MiB", bytes: tiny { $0.tensors[2].name = String(repeating: "n", count: 1 << 20) },
+                fragments: ["nameTooLong", "tensor #2 name", "1048576 bytes long, expected at most 64"]),
+        Hostile(description: "a tensor name of 65 bytes", bytes: tiny { $0.tensors[2].name = String(repeating: "n", count: 65) },
+                fragments: ["nameTooLong", "tensor #2 name", "65 bytes long, expected at most 64"]),
+        Hostile(description: "a header with zero tensors", bytes: tiny { $0.tensors = [] },
+                fragments: ["noTensors", "lists no tensors"]),
+        Hostile(description: "a missing required tensor", bytes: tiny { $0.tensors.removeAll { $0.name == "blk.0.ffn_down.weight" } },
+                fragments: ["missingTensor", "blk.0.ffn_down.weight is missing", "expected shape [64, 32]"]),
+        Hostile(description: "a wrong tensor shape with the right byte count", bytes: tiny { $0.tensors[2].dims = [64, 16] },
+                fragments: ["wrongTensorShape", "blk.0.attn_q.weight has shape [64, 16], expected [32, 32]"]),
+        Hostile(description: "zero heads", bytes: tiny { $0.set("llama.attention.head_count", .u32(0)) },
+                fragments: ["invalidHyperparameter", "llama.attention.head_count is 0, expected 1...1024"]),
+        Hostile(description: "zero KV heads", bytes: tiny { $0.set("llama.attention.head_count_kv", .u32(0)) },
+                fragments: ["invalidHyperparameter", "llama.attention.head_count_kv is 0, expected 1...2"]),
+        Hostile(description: "heads that do not divide the embedding",
+                bytes: tiny { $0.set("llama.attention.head_count", .u32(3)); $0.set("llama.attention.head_count_kv", .u32(3)) },
+                fragments: ["invalidHyperparameter", "llama.embedding_length (32) is not a multiple of llama.attention.head_count (3)"]),
+        Hostile(description: "KV heads that do not divide the heads",
+                bytes: tiny { $0.set("llama.attention.head_count", .u32(4)); $0.set("llama.attention.head_count_kv", .u32(3)) },
+                fragments: ["invalidHyperparameter", "llama.attention.head_count (4) is not a multiple of llama.attention.head_count_kv (3)"]),
+    ]
+
+    /// `tandem-llama inspect PATH`.
+    func inspect(_ path: String) throws -> TandemRun {
+        try TandemRun(["inspect", path], binary: "tandem-llama")
+    }
+
+    @Test func theTinyModelLoadsThroughEveryPath() throws {
+        let path = SyntheticGGUF.write(SyntheticGGUF.tinyLlama().encoded(), in: folder, name: "tiny.gguf")
+        let loaded = try LoadedLlama(path: path, threads: 2, context: 64)
+        #expect(loaded.model.vocabularySize == 8)
+        #expect(try RunnerPlugin.open(["model": path]).availability(locale: nil) == .available)
+        let inspected = try inspect(path)
+        #expect(inspected.status == 0, "\(inspected.stderr)")
+        #expect(inspected.stdout.contains("checked: llama, tokenizer gpt2 with 8 tokens, 11 tensors of the expected shapes"))
+    }
+
+    @Test(arguments: hostile)
+    func hostileFileIsRefusedAlikeEverywhere(_ file: Hostile) throws {
+        let path = SyntheticGGUF.write(file.bytes, in: folder, name: "hostile.gguf")
+        let error: GGUFError
+        do {
+            _ = try LlamaModel(path: path, threads: 1)
+            Issue.record("\(file) loaded")
+            return
+        } catch let refused {
+            error = refused
+        }
+        for fragment in file.fragments {
+            #expect(error.description.contains(fragment), "\(file): \(error.description) lacks \"\(fragment)\"")
+        }
+
+        // The runner's load, again and again: never a crash, always this message.
+        for _ in 0..<25 {
+            do {
+                _ = try LoadedLlama(path: path, threads: 2, context: 64)
+                Issue.record("\(file) loaded in the runner")
+            } catch let failure {
+                #expect(failure.status == .badModelFile)
+                #expect(failure.message == "cannot load \(path): \(error.description)")
+            }
+        }
+
+        let availability = try RunnerPlugin.open(["model": path]).availability(locale: nil)
+        #expect(availability == .unavailable(.modelNotReady, detail: "unusable model file: \(error.code.rawValue): \(error.detail)"),
+                "\(file): \(availability)")
+
+        let inspected = try inspect(path)
+        #expect(inspected.status == 1)
+        #expect(inspected.stderr == "error: \(error.description)\n", "\(file): \(inspected.stderr)")
+    }
+}
