@@ -158,6 +158,42 @@ import Testing
         }
     }
 
+    /// The encoder goes through the same model check as the chat models (and `tandem-llama
+    /// inspect`): architecture, Unigram tokenizer and every tensor the forward pass reads.
+    @Test func theModelCheckCoversTheEncoder() throws {
+        let summary = try ModelCheck.check(GGUFFile(path: TestPaths.embeddingModel))
+        #expect(summary.architecture == "bert")
+        #expect(summary.tokenizerKind == "t5")
+        #expect(summary.vocabularySize == 250_037)
+        // Token, position and token-type tables, the embedding LayerNorm, 16 tensors per layer.
+        #expect(summary.checkedTensors == 3 + 2 + 12 * 16)
+    }
+
+    @Test func aPositionTableShorterThanTheContextIsRefused() throws {
+        // A copy with the tensor-table entry (name, 2 dimensions, [384, 512]) patched to half
+        // the rows: the bytes it claims shrink, so the container stays valid and only the
+        // shape is wrong.
+        let path = NSTemporaryDirectory() + "e5-short-positions-\(UUID().uuidString).gguf"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try FileManager.default.copyItem(atPath: TestPaths.embeddingModel, toPath: path)
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        let header = try #require(try handle.read(upToCount: 16 << 20))
+        func u32(_ v: UInt32) -> Data { withUnsafeBytes(of: v.littleEndian) { Data($0) } }
+        func u64(_ v: UInt64) -> Data { withUnsafeBytes(of: v.littleEndian) { Data($0) } }
+        let entry = Data("position_embd.weight".utf8) + u32(2) + u64(384) + u64(512)
+        let found = try #require(header.range(of: entry))
+        try handle.seek(toOffset: UInt64(found.upperBound - header.startIndex - 8))
+        try handle.write(contentsOf: u64(256))
+        try handle.close()
+        let expected = "tensor position_embd.weight has shape [384, 256], expected [384, ≥ 512]"
+        #expect { try EncoderModel.probe(file: GGUFFile(path: path)) } throws: { error in
+            (error as? GGUFError)?.code == .wrongTensorShape && "\(error)".contains(expected)
+        }
+        #expect { try EncoderModel(path: path, threads: 1) } throws: { error in
+            (error as? GGUFError)?.code == .wrongTensorShape && "\(error)".contains(expected)
+        }
+    }
+
     @Test func aTruncatedCopyIsAnError() throws {
         let path = NSTemporaryDirectory() + "e5-truncated-\(UUID().uuidString).gguf"
         defer { try? FileManager.default.removeItem(atPath: path) }

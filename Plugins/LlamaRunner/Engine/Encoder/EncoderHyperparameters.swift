@@ -1,8 +1,11 @@
 /// The shape of a BERT-family encoder (BERT, XLM-RoBERTa), read from `bert.*` metadata as
 /// llama.cpp's converter writes it.
-public struct EncoderHyperparameters: Sendable, Equatable {
+public struct EncoderHyperparameters: ModelArchitecture, Equatable {
+    public typealias ModelTokenizer = UnigramTokenizer
+
     /// Architectures this engine runs as encoders.
     public static let supportedArchitectures: Set<String> = ["bert"]
+    public static var architectureNames: [String] { supportedArchitectures.sorted() }
 
     public let architecture: String
     public let layers: Int
@@ -18,7 +21,7 @@ public struct EncoderHyperparameters: Sendable, Equatable {
     /// Whether `architecture` names an encoder this engine runs (to tell encoders from chat models).
     public static func isEncoder(architecture: String) -> Bool { supportedArchitectures.contains(architecture) }
 
-    init(file: GGUFFile) throws(GGUFError) {
+    public init(file: GGUFFile) throws(GGUFError) {
         let path = file.path
         guard let arch = try file.string("general.architecture") else { throw file.missing("general.architecture") }
         guard Self.supportedArchitectures.contains(arch) else {
@@ -49,5 +52,44 @@ public struct EncoderHyperparameters: Sendable, Equatable {
         if let pooling = try file.integer("\(arch).pooling_type"), pooling != 1 {
             throw GGUFError(.wrongMetadataType, path: path, "\(arch).pooling_type is \(pooling); this engine pools by the mean (1)")
         }
+    }
+
+    /// The tensors of one layer, named as llama.cpp's BERT layout names them (`blk.<i>.<name>`).
+    enum LayerTensor: String, CaseIterable {
+        case query = "attn_q", key = "attn_k", value = "attn_v", attentionOutput = "attn_output"
+        case attentionNorm = "attn_output_norm", up = "ffn_up", down = "ffn_down", outputNorm = "layer_output_norm"
+
+        func weight(layer: Int) -> String { "blk.\(layer).\(rawValue).weight" }
+        func bias(layer: Int) -> String { "blk.\(layer).\(rawValue).bias" }
+    }
+
+    static let tokenEmbedding = "token_embd.weight", positionEmbedding = "position_embd.weight"
+    static let tokenTypes = "token_types.weight", embeddingNorm = "token_embd_norm"
+
+    /// Matrices are [columns, rows]; every tensor has a bias (LayerNorms: a weight and a bias)
+    /// of its output width. The token embedding may have more rows than the tokenizer has
+    /// tokens; the position table at least `contextLength` rows; the token-type table (type 0
+    /// read, zero when absent) at least one.
+    public func tensorLayout(vocabularySize: Int) -> [TensorSpec] {
+        let d = embedding, ff = feedForward
+        var layout = [
+            TensorSpec(Self.tokenEmbedding, [d, vocabularySize], rowsAtLeast: true),
+            TensorSpec(Self.positionEmbedding, [d, contextLength], rowsAtLeast: true),
+            TensorSpec(Self.tokenTypes, [d, 1], optional: true, rowsAtLeast: true),
+            TensorSpec(Self.embeddingNorm + ".weight", [d]), TensorSpec(Self.embeddingNorm + ".bias", [d]),
+        ]
+        for layer in 0..<layers {
+            for tensor in LayerTensor.allCases {
+                let (columns, rows): (Int, Int?) = switch tensor {
+                case .query, .key, .value, .attentionOutput: (d, d)
+                case .attentionNorm, .outputNorm: (d, nil)
+                case .up: (d, ff)
+                case .down: (ff, d)
+                }
+                layout.append(TensorSpec(tensor.weight(layer: layer), rows.map { [columns, $0] } ?? [columns]))
+                layout.append(TensorSpec(tensor.bias(layer: layer), [rows ?? columns]))
+            }
+        }
+        return layout
     }
 }

@@ -29,15 +29,17 @@ public final class EncoderModel: @unchecked Sendable {
         try self.init(file: GGUFFile(path: path), threads: threads)
     }
 
-    public init(file: GGUFFile, threads: Int? = nil) throws(GGUFError) {
-        self.file = file
-        let hp = try EncoderHyperparameters(file: file)
+    /// Checks the whole file (`CheckedModel`) before anything is built from it.
+    public convenience init(file: GGUFFile, threads: Int? = nil) throws(GGUFError) {
+        try self.init(checked: CheckedModel(file: file), threads: threads)
+    }
+
+    public init(checked: CheckedModel<EncoderHyperparameters>, threads: Int? = nil) throws(GGUFError) {
+        file = checked.file
+        let hp = checked.hyperparameters
         hyperparameters = hp
-        weights = try EncoderWeights(file: file, hp)
-        tokenizer = try UnigramTokenizer(gguf: file)
-        guard tokenizer.vocabularySize <= weights.tokenEmbedding.rows else {
-            throw GGUFError(.wrongTensorShape, path: file.path, "the tokenizer has \(tokenizer.vocabularySize) tokens but token_embd.weight only \(weights.tokenEmbedding.rows) rows")
-        }
+        weights = EncoderWeights(checked)
+        tokenizer = checked.tokenizer
         modelVersion = ModelVersion.make(path: file.path, fileType: try file.integer("general.file_type"))
         pool = ThreadPool(threads: threads ?? LlamaModel.availableCores)
         workspace = EncoderWorkspace(hp: hp, capacity: hp.contextLength, threads: pool.threads)
@@ -52,11 +54,10 @@ public final class EncoderModel: @unchecked Sendable {
         return EncoderHyperparameters.isEncoder(architecture: arch)
     }
 
-    /// What a host needs to know before loading: checks that this engine can run the file
-    /// (architecture, tensors and their shapes) without computing anything.
+    /// What a host needs to know before loading: checks the file as a load does
+    /// (`CheckedModel`), without converting weights or starting threads.
     public static func probe(file: GGUFFile) throws(GGUFError) -> ModelProbe {
-        let hp = try EncoderHyperparameters(file: file)
-        _ = try EncoderWeights(file: file, hp)
+        let hp = try CheckedModel<EncoderHyperparameters>(file: file).hyperparameters
         let languages = (try file.array("general.languages") ?? []).compactMap(\.string)
         return ModelProbe(
             architecture: hp.architecture, modelVersion: ModelVersion.make(path: file.path, fileType: try file.integer("general.file_type")),

@@ -1,5 +1,7 @@
 /// The shape of a llama-family model, read from `<architecture>.*` metadata.
 public struct LlamaHyperparameters: ModelArchitecture, Equatable {
+    public typealias ModelTokenizer = Tokenizer
+
     /// How RoPE pairs up dimensions: llama rotates adjacent pairs (2i, 2i+1); NeoX-style models
     /// (e.g. Qwen2) rotate (i, i + d/2).
     public enum RopeStyle: String, Sendable { case adjacentPairs, neox }

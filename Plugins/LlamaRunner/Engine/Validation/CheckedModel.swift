@@ -5,7 +5,7 @@
 public struct CheckedModel<Architecture: ModelArchitecture>: Sendable {
     public let file: GGUFFile
     public let hyperparameters: Architecture
-    public let tokenizer: Tokenizer
+    public let tokenizer: Architecture.ModelTokenizer
     /// The tensors of the architecture's layout that the file holds, by name, each of the
     /// expected shape.
     public let tensors: [String: GGUFTensorInfo]
@@ -18,22 +18,8 @@ public struct CheckedModel<Architecture: ModelArchitecture>: Sendable {
         self.file = file
         // Refuses a file of another architecture, naming the ones it reads.
         hyperparameters = try Architecture(file: file)
-        tokenizer = try Self.tokenizer(file)
+        tokenizer = try Architecture.ModelTokenizer(checking: file)
         tensors = try Self.check(hyperparameters.tensorLayout(vocabularySize: tokenizer.vocabularySize), in: file)
-    }
-
-    /// The tokenizer the file describes; its errors become the file's, naming the key.
-    private static func tokenizer(_ file: GGUFFile) throws(GGUFError) -> Tokenizer {
-        do {
-            return try Tokenizer(gguf: file)
-        } catch let error as GGUFError {
-            throw error
-        } catch let error as TokenizerError {
-            let code: GGUFError.Code = error.code == .unsupportedModel || error.code == .unsupportedPreTokenizer ? .unsupportedTokenizer : .invalidTokenizer
-            throw GGUFError(code, path: file.path, error.message)
-        } catch {
-            throw GGUFError(.invalidTokenizer, path: file.path, "\(error)")
-        }
     }
 
     private static func check(_ layout: [TensorSpec], in file: GGUFFile) throws(GGUFError) -> [String: GGUFTensorInfo] {
@@ -42,10 +28,10 @@ public struct CheckedModel<Architecture: ModelArchitecture>: Sendable {
         for spec in layout {
             guard let info = file.tensor(named: spec.name) else {
                 if spec.isOptional { continue }
-                throw GGUFError(.missingTensor, path: file.path, "tensor \(spec.name) is missing, expected shape \(spec.dimensions)")
+                throw GGUFError(.missingTensor, path: file.path, "tensor \(spec.name) is missing, expected shape \(spec.expected)")
             }
-            guard info.dimensions == spec.dimensions else {
-                throw GGUFError(.wrongTensorShape, path: file.path, "tensor \(spec.name) has shape \(info.dimensions), expected \(spec.dimensions)")
+            guard spec.fits(info.dimensions) else {
+                throw GGUFError(.wrongTensorShape, path: file.path, "tensor \(spec.name) has shape \(info.dimensions), expected \(spec.expected)")
             }
             found[spec.name] = info
         }
@@ -56,10 +42,32 @@ public struct CheckedModel<Architecture: ModelArchitecture>: Sendable {
     func tensor(_ name: String) -> GGUFTensorInfo? { tensors[name] }
 }
 
+extension Tokenizer: CheckedTokenizer {
+    public convenience init(checking file: GGUFFile) throws(GGUFError) {
+        do {
+            try self.init(gguf: file)
+        } catch let error as GGUFError {
+            throw error
+        } catch let error as TokenizerError {
+            let code: GGUFError.Code = error.code == .unsupportedModel || error.code == .unsupportedPreTokenizer ? .unsupportedTokenizer : .invalidTokenizer
+            throw GGUFError(code, path: file.path, error.message)
+        } catch {
+            throw GGUFError(.invalidTokenizer, path: file.path, "\(error)")
+        }
+    }
+
+    public var kindName: String { kind.rawValue }
+}
+
+extension UnigramTokenizer: CheckedTokenizer {
+    public init(checking file: GGUFFile) throws(GGUFError) { try self.init(gguf: file) }
+    public var kindName: String { "t5" }
+}
+
 /// The architectures this engine runs, and the check for a file of any of them.
 public enum ModelCheck {
     /// Each architecture the engine can run; `check` picks by `general.architecture`.
-    static let architectures: [any ModelArchitecture.Type] = [LlamaHyperparameters.self]
+    static let architectures: [any ModelArchitecture.Type] = [LlamaHyperparameters.self, EncoderHyperparameters.self]
 
     /// What a successful check found, for `tandem-llama inspect`.
     public struct Summary: Sendable {
@@ -81,7 +89,7 @@ public enum ModelCheck {
         let checked = try CheckedModel<A>(file: file)
         return Summary(
             architecture: try file.string("general.architecture") ?? "",
-            tokenizerKind: checked.tokenizer.kind.rawValue, vocabularySize: checked.tokenizer.vocabularySize,
+            tokenizerKind: checked.tokenizer.kindName, vocabularySize: checked.tokenizer.vocabularySize,
             checkedTensors: checked.tensors.count)
     }
 }
