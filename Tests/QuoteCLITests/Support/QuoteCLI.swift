@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import QuoteLibrary
 
 /// The built `tandem` binary in a temporary folder of its own: a config whose backends are the
@@ -99,7 +100,7 @@ struct QuoteCLI {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         try err.close()
