@@ -117,8 +117,12 @@ fixtures: $(PRETOKENIZER_FIXTURES) $(LANGUAGE_EVAL_SET)
 	@python3 -c 'import gguf, numpy' 2>/dev/null || python3 -m pip install --quiet gguf
 	@python3 scripts/quant-fixtures.py $(QUANT_FIXTURES)
 
+# The cloud mock's key variables (Tests/MockCloudServer/MockServer.swift), set before the test
+# process starts: setenv while other test threads start processes is not safe.
+TEST_ENVIRONMENT := TANDEM_TEST_CLOUD_KEY=tandem-SECRET-key-5f9a27c3e1 TANDEM_TEST_WRONG_KEY=not-the-right-key \
+                    TANDEM_TEST_WRONG_OPENAI_KEY=sk-wrong
 test: deps model language-profiles embedding-model build plugins fixtures
-	$(SWIFT) test -c $(CONFIG)
+	$(TEST_ENVIRONMENT) $(SWIFT) test -c $(CONFIG)
 
 # The structured model-file fuzzer (Plugins/LlamaRunner/Fuzz): FUZZ_CASES cases or FUZZ_SECONDS,
 # whichever ends first, in FUZZ_JOBS worker processes; prints cases/s, crashes and hangs (with

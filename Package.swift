@@ -88,35 +88,36 @@ let package = Package(
                     exclude: ["settings.json"]),
         // Bad plugins built in the tests, each rejected with its precise reason.
         .testTarget(name: "LoaderTests", dependencies: ["Tandem", "tandem-plugin-host", "PluginFixtures"], path: "Tests/LoaderTests", exclude: ["Fixtures"]),
-        // Test support: a temporary plugins folder filled with plugins compiled from C by cc.
+        // Test support: a temporary plugins folder filled with plugins compiled from C by cc, and
+        // the lock every test takes to start a child process (ProcessLaunch).
         .target(name: "PluginFixtures", path: "Tests/PluginFixtures"),
         .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON"], path: "Tests/GuidedJSONTests"),
         // Guided generation and tools in the host: typed responses, snapshots, the tool loop,
         // routing by capability, `tandem respond --schema`; through the real loader and tandem.fake.
-        .testTarget(name: "GuidedHostTests", dependencies: ["Tandem", "GuidedJSON", "TandemCLI", "tandem-plugin-host"], path: "Tests/GuidedHostTests"),
+        .testTarget(name: "GuidedHostTests", dependencies: ["Tandem", "GuidedJSON", "TandemCLI", "tandem-plugin-host", "PluginFixtures"], path: "Tests/GuidedHostTests"),
         // A child process the store's crash and two-writer tests start and kill.
         .executableTarget(name: "QuoteStoreCrashWriter", dependencies: ["QuoteLibrary"], path: "Tests/QuoteStoreCrashWriter"),
-        .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "QuoteStoreCrashWriter"],
+        .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "QuoteStoreCrashWriter", "PluginFixtures"],
                     path: "Tests/QuoteLibraryTests"),
         // `tandem quote|ask|eval` through the built binary, with the fake plugin on both sides.
         .testTarget(name: "QuoteCLITests", dependencies: ["TandemCLI", "QuoteLibrary", "QuoteLibraryHost", "Tandem", "tandem-plugin-host", "PluginFixtures"],
                     path: "Tests/QuoteCLITests"),
         // Test support: the TLS mock of both cloud protocols (mock_server.py) and its Swift harness.
-        .target(name: "MockCloudServer", dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit"],
+        .target(name: "MockCloudServer", dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit", "PluginFixtures"],
                 path: "Tests/MockCloudServer", exclude: ["mock_server.py"]),
         .testTarget(name: "CloudHTTPSTests",
-                    dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit", "CTandemABI", "MockCloudServer"],
+                    dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit", "CTandemABI", "MockCloudServer", "PluginFixtures"],
                     path: "Tests/CloudHTTPSTests"),
         // tandem.cloud through the host as a user runs it: the routing rows, `tandem respond`,
         // tools and guided output on the mock, the key kept out of every output.
         .testTarget(name: "CloudRoutingTests",
-                    dependencies: ["Tandem", "GuidedJSON", "TandemCLI", "CloudHTTPSCore", "MockCloudServer", "tandem-plugin-host"],
+                    dependencies: ["Tandem", "GuidedJSON", "TandemCLI", "CloudHTTPSCore", "MockCloudServer", "tandem-plugin-host", "PluginFixtures"],
                     path: "Tests/CloudRoutingTests"),
         .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LlamaFuzz"], path: "Tests/LlamaEngineTests"),
         // The installed tandem.llama plugin through the real loader, on the real model; and through
         // the built `tandem` binary, for what depends on the config file's folder; hostile model
         // files through the plugin's load and the built `tandem-llama inspect`.
-        .testTarget(name: "LlamaRunnerPluginTests", dependencies: ["Tandem", "GuidedJSON", "TandemLlama", "TandemCLI", "LlamaFuzz", "tandem-llama", "tandem-plugin-host"],
+        .testTarget(name: "LlamaRunnerPluginTests", dependencies: ["Tandem", "GuidedJSON", "TandemLlama", "TandemCLI", "LlamaFuzz", "tandem-llama", "tandem-plugin-host", "PluginFixtures"],
                     path: "Tests/LlamaRunnerPluginTests"),
     ]
 )

@@ -6,16 +6,18 @@ import Tandem
 /// tokens, the request's seed, and the `{"quote": …}` response schema when every side that may
 /// serve supports guided output (otherwise the instructions ask for that object and
 /// `DraftOutput` reads it). Partial text goes to `partial` as it streams; it is never stored.
+/// A request for the secondary (an escalation) goes to the secondary alone.
 public struct HostDraftWriter: DraftWriter {
-    let call: ModelCall
+    let model: HybridModel
 
-    public init(model: HybridModel) { call = ModelCall(model: model) }
+    public init(model: HybridModel) { self.model = model }
 
     /// Top-p applies when a seed is given: the local side needs a random sampling mode to seed.
     static let seededTopP = 0.95
     static let unguidedFormat = #" Answer only with a JSON object of the form {"quote": "your sentence"}."#
 
     public func write(_ request: DraftRequest, partial: @escaping @Sendable (String) -> Void) async throws -> DraftAnswer {
+        let call = try ModelCall(model: side(request.side))
         let guided = call.supportsGuidedJSON
         let local = GenerationOptions(sampling: request.seed.map { .random(probabilityThreshold: Self.seededTopP, seed: $0) },
                                       temperature: request.temperature, maximumResponseTokens: request.maximumTokens)
@@ -27,7 +29,8 @@ public struct HostDraftWriter: DraftWriter {
         do {
             let output = try await call.run(hybrid) { text in partial(DraftOutput.partialSentence(in: text)) }
             let text = guided ? output.text : DraftOutput.jsonObjectText(in: output.text)
-            return .draft(text: DraftOutput.sentence(in: text), modelVersion: output.modelVersion)
+            return .draft(text: DraftOutput.sentence(in: text), modelVersion: output.modelVersion,
+                          servedBy: output.servedBy == model.primary.id && request.side != .secondary ? .primary : .secondary)
         } catch let error as TandemError {
             if let refusal = ModelCall.refusal(in: error) { return .refused(reason: refusal, modelVersion: nil) }
             if error.code == .unavailable || error.code == .unsupportedRequest {
@@ -35,5 +38,14 @@ public struct HostDraftWriter: DraftWriter {
             }
             throw DraftError(.failed, error.description)
         }
+    }
+
+    /// The model a request names: the routed pair, or its secondary alone.
+    private func side(_ side: DraftSide?) throws -> HybridModel {
+        guard side == .secondary else { return model }
+        guard let secondary = model.secondary else {
+            throw DraftError(.unavailable, "an escalation asked for the secondary, and none is configured")
+        }
+        return HybridModel(primary: secondary, fallbackPolicy: model.fallbackPolicy)
     }
 }

@@ -1,5 +1,6 @@
 @testable import CloudHTTPSCore
 import Foundation
+import PluginFixtures
 import TandemBridge
 import Testing
 
@@ -78,7 +79,7 @@ final class LlamaCppServer: @unchecked Sendable {
         process.arguments = ["-c", keeper, "--model", Self.modelPath, "--host", "127.0.0.1", "--port", "\(port)",
                              "--n_ctx", "2048", "--verbose", "false"]
         process.standardInput = stdin
-        try process.run()
+        try ProcessLaunch.run(process)
         // Ready when /v1/models answers.
         let probe = try ModelFactory.open(["dialect": "openai", "model": "m", "base_url": "http://127.0.0.1:\(port)/v1", "api_key_required": "false"])
         for _ in 0..<240 {

@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import Tandem
 
 /// The installed `tandem.llama` plugin (plugins.d/, or `TANDEM_PLUGINS_DIR`), loaded once through
@@ -56,7 +57,7 @@ struct TandemRun {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

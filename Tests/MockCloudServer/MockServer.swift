@@ -1,5 +1,6 @@
 import CloudHTTPSCore
 import Foundation
+import PluginFixtures
 import TandemBridge
 import TandemPluginKit
 
@@ -20,8 +21,12 @@ public final class MockServer: @unchecked Sendable {
     private let stdin: Pipe
 
     public static let shared: MockServer = {
-        setenv(keyVariable, apiKey, 1)
-        for (name, value) in wrongKeyVariables { setenv(name, value, 1) }
+        // `make test` exports them before the test process starts, so nothing is set here while
+        // other tests' threads read the environment; a direct `swift test` sets them now.
+        for (name, value) in [keyVariable: apiKey].merging(wrongKeyVariables, uniquingKeysWith: { a, _ in a })
+        where getenv(name).map({ String(cString: $0) }) != value {
+            setenv(name, value, 1)
+        }
         do { return try MockServer() } catch { fatalError("mock server failed to start: \(error)") }
     }()
 
@@ -48,7 +53,7 @@ public final class MockServer: @unchecked Sendable {
         let stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
-        try process.run()
+        try ProcessLaunch.run(process)
         guard let line = Self.readLine(stdout.fileHandleForReading),
               let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
               let port = json["port"] as? Int, let ca = json["ca"] as? String

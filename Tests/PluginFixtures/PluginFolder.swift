@@ -55,7 +55,7 @@ public final class PluginFolder {
         process.arguments = arguments
         let errors = Pipe()
         process.standardError = errors
-        try process.run()
+        try ProcessLaunch.run(process)
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

@@ -42,7 +42,7 @@ import Testing
         #expect(outcome.stdout.contains("(draft: \(QuoteCLI.goodDraft))"))
         #expect(try cli.library().count(source: .generated) == 0)
         let runs = try cli.library().runs()
-        #expect(runs.count == QuotePipeline.attemptsPerBatchQuote)
+        #expect(runs.count == QuotePipeline.defaultAttemptsPerQuote)
         #expect(runs.allSatisfy { $0.branch == .rejected && $0.gate == "judge" && $0.persistence == .notAttempted })
     }
 
@@ -121,7 +121,7 @@ import Testing
         // The fake writes the same line every time: one is accepted, the rest are near-duplicates.
         let json = try await cli.run(["quote", "generate", "--budget", "batch", "--count", "2", "--json"]).json()
         let branches = (json["results"] as? [[String: Any]] ?? []).compactMap { $0["branch"] as? String }
-        #expect(branches.count == 2 * QuotePipeline.attemptsPerBatchQuote)
+        #expect(branches.count == 2 * QuotePipeline.defaultAttemptsPerQuote)
         #expect(branches.filter { $0 == "accepted" }.count == 1)
         let gates = (json["results"] as? [[String: Any]] ?? []).compactMap { $0["gate"] as? String }
         #expect(gates.allSatisfy { $0 == "novelty" } && gates.count == branches.count - 1)
@@ -134,5 +134,52 @@ import Testing
         #expect(try await cli.run(["quote", "generate", "--budget", "lunch"]).stderr.contains("expected foreground, voice or batch"))
         #expect(try await cli.run(["quote", "generate", "--count", "0"]).status == 2)
         #expect(try await cli.run(["quote", "generate", "--mode", "sideways"]).stderr.contains("unknown mode \"sideways\""))
+        #expect(try await cli.run(["quote", "generate", "--count", "3", "--attempts", "2"]).stderr
+            .contains("--attempts must be 3...80 (at least --count), got 2"))
+    }
+
+    @Test func attemptsMeansAttemptsInTotalWithinOneBudget() async throws {
+        let cli = try QuoteCLI(judge: ["guided_reply": #"{"quality": 4, "originality": 3, "warmth": 5, "overall": 4}"#])
+        defer { cli.cleanUp() }
+        let json = try await cli.run(["quote", "generate", "--count", "2", "--attempts", "3", "--json"]).json()
+        #expect((json["results"] as? [[String: Any]])?.count == 3)
+        #expect(try cli.library().runs().count == 3)
+    }
+
+    /// The primary (local) writes a draft wrapped in quotation marks; the secondary (cloud) a
+    /// good one. Both are the fake plugin through the real loader.
+    @Test func aPrimaryDraftFailingAGateEscalatesToTheSecondary() async throws {
+        let cli = try QuoteCLI(draft: ["guided_reply": QuoteCLI.guided("“\(QuoteCLI.goodDraft)”"), "model_version": "local-7"],
+                               secondary: ["guided_reply": QuoteCLI.guided(QuoteCLI.goodDraft), "model_version": "cloud-3"])
+        defer { cli.cleanUp() }
+        let outcome = try await cli.run(["quote", "generate", "--json"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let results = try #require(try outcome.json()["results"] as? [[String: Any]])
+        #expect(results.compactMap { $0["branch"] as? String } == ["rejected", "accepted"])
+        #expect(results[0]["servedBy"] as? String == "primary" && results[0]["modelVersion"] as? String == "local-7")
+        #expect(results[1]["servedBy"] as? String == "secondary" && results[1]["modelVersion"] as? String == "cloud-3")
+        let escalation = try #require(results[1]["escalation"] as? [String: Any])
+        #expect(escalation["gate"] as? String == "wrappingQuotes" && escalation["primaryModelVersion"] as? String == "local-7")
+        let stored = try #require(try cli.library().runs().first)
+        #expect(stored.escalation == Escalation(gate: .wrappingQuotes, primaryModelVersion: "local-7"))
+        #expect(stored.modelVersion == "cloud-3" && stored.servedBy == .secondary)
+        #expect(try cli.library().list(source: .generated).first?.modelVersion == "cloud-3")
+        let text = try await cli.run(["quote", "generate"])
+        #expect(text.stdout.contains("2. [secondary, after the primary failed wrappingQuotes] "), "\(text.stdout)")
+    }
+
+    @Test func escalationFollowsQuoteEscalateOn() async throws {
+        let cli = try QuoteCLI(draft: ["guided_reply": QuoteCLI.guided("“\(QuoteCLI.goodDraft)”")],
+                               secondary: ["guided_reply": QuoteCLI.guided(QuoteCLI.goodDraft)], escalateOn: ["judge"])
+        defer { cli.cleanUp() }
+        let results = try await cli.run(["quote", "generate", "--attempts", "2", "--json"]).json()["results"] as? [[String: Any]]
+        #expect(results?.compactMap { $0["servedBy"] as? String } == ["primary", "primary"])
+        #expect(try cli.library().count(source: .generated) == 0)
+
+        let wrong = try QuoteCLI(escalateOn: ["timeout"])
+        defer { wrong.cleanUp() }
+        let refused = try await wrong.run(["quote", "generate"])
+        #expect(refused.status == 3 && refused.stderr.contains("quote.escalate_on") && refused.stderr.contains("unknown gate \"timeout\""),
+                "\(refused.stderr)")
     }
 }

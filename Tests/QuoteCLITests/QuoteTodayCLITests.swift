@@ -14,7 +14,8 @@ import Testing
         #expect(json["source"] as? String == "curated")
         #expect((json["text"] as? String)?.isEmpty == false)
         // Stable for a day, in the requested language.
-        #expect(try await cli.run(["quote", "today", "--day", "2026-03-01", "--json"]).stdout == outcome.stdout)
+        let again = try await cli.run(["quote", "today", "--day", "2026-03-01", "--json"]).json()
+        #expect(again["id"] as? Int == json["id"] as? Int && again["text"] as? String == json["text"] as? String)
         let german = try await cli.run(["quote", "today", "--locale", "de", "--json"]).json()
         #expect(german["locale"] as? String == "de")
         // The same config cannot generate: there is no plugin to load.
@@ -25,7 +26,7 @@ import Testing
     @Test func neverOpensAPluginEvenWhenOneIsInstalled() async throws {
         let cli = try QuoteCLI()
         defer { cli.cleanUp() }
-        #expect(try await cli.run(["quote", "list", "--limit", "1"]).status == 0)  // the library's one-time set-up
+        #expect(try await cli.run(["quote", "generate"]).status == 0)  // a writer sets the library up
         // The dynamic loader reports every object it opens; a plugin opened would be listed.
         let traced = try await cli.run(["quote", "today"], environment: ["LD_DEBUG": "files"])
         #expect(traced.status == 0)
@@ -36,14 +37,34 @@ import Testing
         #expect(loading.stderr.contains("tandem.fake.so"))
     }
 
-    @Test func doesNotWrite() async throws {
+    @Test func aMissingLibraryIsServedFromTheCatalogWithoutCreatingTheFile() async throws {
         let cli = try QuoteCLI()
         defer { cli.cleanUp() }
-        #expect(try await cli.run(["quote", "list", "--limit", "1"]).status == 0)
+        let outcome = try await cli.run(["quote", "today", "--day", "2026-03-01", "--json"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(try outcome.json()["source"] as? String == "curated")
+        let german = try await cli.run(["quote", "today", "--locale", "de", "--json"]).json()
+        #expect(german["locale"] as? String == "de")
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            #expect(!FileManager.default.fileExists(atPath: cli.libraryPath + suffix), "quote today created lib.sqlite\(suffix)")
+        }
+        // Once a writer has set the library up, the day keeps its quote.
+        #expect(try await cli.run(["quote", "save", "1"]).status == 0)
+        let stored = try await cli.run(["quote", "today", "--day", "2026-03-01", "--json"]).json()
+        let served = try outcome.json()
+        #expect(stored["id"] as? Int == served["id"] as? Int && stored["text"] as? String == served["text"] as? String)
+    }
+
+    @Test func anExistingLibrarysBytesAndModificationTimeDoNotChange() async throws {
+        let cli = try QuoteCLI()
+        defer { cli.cleanUp() }
+        #expect(try await cli.run(["quote", "generate"]).status == 0)
         let before = try #require(FileManager.default.contents(atPath: cli.libraryPath))
+        let modified = try FileManager.default.attributesOfItem(atPath: cli.libraryPath)[.modificationDate] as? Date
         let streak = try cli.library().streak(asOf: .init(Date()))
         #expect(try await cli.run(["quote", "today"]).status == 0)
         #expect(FileManager.default.contents(atPath: cli.libraryPath) == before)
+        #expect(try FileManager.default.attributesOfItem(atPath: cli.libraryPath)[.modificationDate] as? Date == modified)
         #expect(try cli.library().streak(asOf: .init(Date())) == streak)
     }
 

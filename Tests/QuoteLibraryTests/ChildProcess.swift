@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 
 /// Starts the QuoteStoreCrashWriter helper built next to the test binary.
 enum ChildProcess {
@@ -13,7 +14,7 @@ enum ChildProcess {
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        try ProcessLaunch.run(process)
         return (process, output)
     }
 }

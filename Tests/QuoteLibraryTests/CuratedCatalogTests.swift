@@ -53,3 +53,22 @@ struct CuratedCatalogTests {
         #expect(quote.tags.categories == ["work"])
     }
 }
+
+@Suite("Quote of the day without a library")
+struct CatalogTodayTests {
+    /// With no library file the catalog gives the quote a fresh library gives, every locale.
+    @Test func theCatalogsPickIsTheFreshLibrarysPick() throws {
+        let folder = try TemporaryFolder()
+        let store = try LibraryAccess.openForWriting(path: folder.path("lib.sqlite"))
+        for locale in ["en", "de", "es", "fr", "it", "pt", "nl"] {
+            for date in ["2026-01-01", "2026-02-28", "2026-07-14", "2027-12-31"] {
+                let day = try CalendarDay(date)
+                let fromCatalog = try #require(try CuratedCatalog.today(locale: locale, day: day))
+                let fromLibrary = try #require(try store.today(locale: locale, day: day))
+                #expect(fromCatalog.id == fromLibrary.id && fromCatalog.text == fromLibrary.text, "\(locale) \(date)")
+                #expect(fromCatalog.author == fromLibrary.author && fromCatalog.tags == fromLibrary.tags)
+                #expect(fromCatalog.wordCount == fromLibrary.wordCount && fromCatalog.locale == fromLibrary.locale)
+            }
+        }
+    }
+}

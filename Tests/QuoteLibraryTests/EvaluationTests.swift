@@ -14,10 +14,11 @@ struct TableWriter: DraftWriter {
         "it": [RejectionFixtures.valid["it"]!, RejectionFixtures.stored["it"]!, RejectionFixtures.valid["pt"]!],
         "pt": [RejectionFixtures.valid["pt"]!, RejectionFixtures.stored["pt"]!, RejectionFixtures.tooLong["pt"]!],
     ]
-    var delay: Duration = .zero
+    /// A slow backend: each draft advances this clock by `delay`.
+    var slow: (delay: Duration, clock: ManualClock)?
 
     func write(_ request: DraftRequest, partial: @escaping @Sendable (String) -> Void) async throws -> DraftAnswer {
-        if delay > .zero { try await Task.sleep(for: delay) }
+        if let slow { slow.clock.advance(by: slow.delay) }
         let table = Self.lines[SupportedLocale.language(of: request.locale)]!
         return .draft(text: table[Int((request.seed ?? 0) % UInt64(table.count))], modelVersion: "table-writer-1")
     }
@@ -59,8 +60,9 @@ struct EvaluationTests {
         let folder = try TemporaryFolder()
         let store = try QuoteStore.open(path: folder.path("eval.sqlite"))
         let file = try EvaluationProtocol.load(path: Self.repositoryProtocolPath)
-        let runner = EvaluationRunner(store: store, readiness: FixedReadiness.allAvailable, writer: TableWriter(),
-                                      judge: ScriptedJudge.scoring(7), embedder: LexicalEmbedder())
+        let runner = EvaluationRunner(pipeline: QuotePipeline(store: store, readiness: FixedReadiness.allAvailable,
+                                                              writer: TableWriter(), judge: ScriptedJudge.scoring(7),
+                                                              embedder: LexicalEmbedder()))
         let report = await runner.run(file)
         let summary = report.summary
         #expect(summary.attempts == report.records.count)
@@ -80,7 +82,15 @@ struct EvaluationTests {
         let decoded = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/report.json")))) as? [String: Any]
         #expect(decoded?["summary"] != nil && decoded?["records"] != nil)
         let markdown = try String(contentsOfFile: folder.path("out/summary.md"), encoding: .utf8)
-        for heading in ["Acceptance rate", "Rejections per gate", "p50 ms", "Timeouts"] { #expect(markdown.contains(heading)) }
+        for heading in ["Acceptance rate", "Rejections per gate", "p50 ms", "Timeouts", "Time per attempt", "Time per stage",
+                        "Accepted lines"] { #expect(markdown.contains(heading)) }
+        #expect(summary.acceptedLines.count == summary.accepted)
+        #expect(summary.acceptedLines.allSatisfy { markdown.contains("- \($0)") })
+        #expect(summary.attemptLatency.count == summary.attempts)
+        let drafted = report.records.filter { $0.run.draftText != nil }.count
+        #expect(summary.latencyByStage["draft"]?.count == drafted && summary.latencyByStage["persist"]?.count
+                == summary.accepted + (summary.branches["storageFailed"] ?? 0), "persist is timed whenever it was tried")
+        #expect(summary.latencyByStage["readiness"]?.count == summary.attempts)
     }
 
     @Test func slowBackendUnderAShortBudgetIsReportedAsTimeouts() async throws {
@@ -90,8 +100,10 @@ struct EvaluationTests {
             .init(name: "all", primary: "available", secondary: "available", judge: "available", embedder: "available")],
             locales: ["en"], prompts: [.init(id: "p", theme: "t")], budgets: [.init(kind: .voice, count: 1), .init(kind: .batch, count: 2)],
             repetitions: 1, seed: 1)
-        let runner = EvaluationRunner(store: store, readiness: FixedReadiness.allAvailable,
-                                      writer: TableWriter(delay: .seconds(2)), judge: nil, embedder: nil,
+        let clock = ManualClock()
+        let runner = EvaluationRunner(pipeline: QuotePipeline(store: store, readiness: FixedReadiness.allAvailable,
+                                                              writer: TableWriter(slow: (.seconds(2), clock)), judge: nil,
+                                                              embedder: nil, clock: clock),
                                       budgetLimitOverride: .milliseconds(100))
         let report = await runner.run(file)
         #expect(report.summary.timeouts == 2 && report.summary.accepted == 0)

@@ -10,8 +10,10 @@ struct QuotePipelineTests {
 
     static func pipeline(_ store: QuoteStore, writer: DraftWriter, judge: Judge? = ScriptedJudge.scoring(8),
                          embedder: Embedder? = LexicalEmbedder(),
-                         readiness: Readiness = FixedReadiness.allAvailable) -> QuotePipeline {
-        QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder)
+                         readiness: Readiness = FixedReadiness.allAvailable,
+                         escalation: EscalationPolicy = .everyGate, clock: BudgetClock = ContinuousBudgetClock()) -> QuotePipeline {
+        QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder,
+                      escalation: escalation, clock: clock)
     }
 
     @Test func acceptedDraftIsStoredAsGeneratedWithoutAuthorAndItsRunRecorded() async throws {
@@ -160,29 +162,132 @@ struct QuotePipelineTests {
     func expiredBudgetCancelsStoresNothingAndRecordsATimeout(ignoresCancellation: Bool) async throws {
         let folder = try TemporaryFolder()
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
-        let writer = ScriptedWriter([.slow(Self.good, .seconds(300), ignoresCancellation: ignoresCancellation)])
-        let started = ContinuousClock.now
-        let outcome = await Self.pipeline(store, writer: writer)
-            .generate(locale: "en", budget: Budget(kind: .voice, limit: .milliseconds(200)))
-        // Far below the writer's 300 s: the caller is answered at the deadline, not when the writer
-        // ends. The bound is loose because the suite shares two cores with the model tests.
-        #expect(ContinuousClock.now - started < .seconds(60), "the caller gets the timeout at the deadline")
+        let clock = ManualClock()
+        let writer = ScriptedWriter([.waits(Self.good, .seconds(300), clock, ignoresCancellation: ignoresCancellation)])
+        let pipeline = Self.pipeline(store, writer: writer, clock: clock)
+        let task = Task { await pipeline.generate(locale: "en", budget: .voice) }
+        await clock.waitForSleepers(2)  // the budget's timer and the writer
+        clock.advance(by: .seconds(19))
+        #expect(try store.runs().isEmpty, "nothing ends before the deadline")
+        clock.advance(by: .seconds(1))
+        // Answered at the deadline, though the writer (maybe ignoring cancellation) still waits.
+        let outcome = await task.value
         #expect(outcome.run.branch == .timeout && outcome.run.budget == "voice")
+        #expect(outcome.run.reason?.contains("voice budget of 20.0 seconds expired") == true)
         #expect(outcome.run.persistence == .notAttempted)
+        #expect(outcome.run.elapsedMilliseconds == 20_000)
         #expect(try store.count() == 0)
         #expect(try store.runs().first?.branch == .timeout)
+        clock.advance(by: .seconds(300))  // lets a writer that ignored the cancellation end
     }
 
     @Test func callerCancellationStopsTheAttemptAndStoresNothing() async throws {
         let folder = try TemporaryFolder()
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
-        let pipeline = Self.pipeline(store, writer: ScriptedWriter([.slow(Self.good, .seconds(30), ignoresCancellation: false)]))
+        let clock = ManualClock()
+        let pipeline = Self.pipeline(store, writer: ScriptedWriter([.waits(Self.good, .seconds(30), clock, ignoresCancellation: false)]),
+                                     clock: clock)
         let task = Task { await pipeline.generate(locale: "en") }
-        try await Task.sleep(for: .milliseconds(100))
+        await clock.waitForSleepers(2)
         task.cancel()
         let outcome = await task.value
         #expect(outcome.run.branch == .timeout && outcome.run.reason?.contains("cancelled") == true)
         #expect(try store.count() == 0)
+    }
+
+    @Test func oneBudgetCoversEveryAttemptOfACommandDraftsAndJudgeIncluded() async throws {
+        let folder = try TemporaryFolder()
+        let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
+        let clock = ManualClock()
+        // Each draft takes 15 s and each judgement 10 s: the 45 s budget holds one whole attempt
+        // and the draft of the second; its judgement crosses the deadline.
+        let writer = ScriptedWriter([.takes(Self.good, .seconds(15), clock), .takes(Self.goodToo, .seconds(15), clock)])
+        var judge = ScriptedJudge.scoring(8)
+        judge.takes = (.seconds(10), clock)
+        let outcomes = await Self.pipeline(store, writer: writer, judge: judge, clock: clock)
+            .generate(count: 3, attempts: 5, locale: "en", budget: .foreground)
+        #expect(outcomes.map(\.run.branch) == [.accepted, .timeout])
+        #expect(writer.log.all.count == 2, "no attempt starts after the deadline")
+        #expect(try store.count() == 1 && store.quote(matching: Self.goodToo) == nil)
+        #expect(clock.now == .seconds(50))
+    }
+
+    @Test func attemptsMeansAttemptsInTotal() async throws {
+        let folder = try TemporaryFolder()
+        let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
+        let writer = ScriptedWriter(drafts: ["Too short."])
+        let outcomes = await Self.pipeline(store, writer: writer).generate(count: 2, attempts: 3, locale: "en", budget: .foreground)
+        #expect(outcomes.count == 3 && writer.log.all.count == 3)
+        #expect(try store.runs().count == 3)
+        let defaulted = await Self.pipeline(store, writer: writer).generate(count: 2, locale: "en", budget: .foreground)
+        #expect(defaulted.count == 2 * QuotePipeline.defaultAttemptsPerQuote)
+    }
+
+    @Test func eachStageIsTimedInTheRunRecord() async throws {
+        let folder = try TemporaryFolder()
+        let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
+        let clock = ManualClock()
+        var judge = ScriptedJudge.scoring(8)
+        judge.takes = (.milliseconds(700), clock)
+        let writer = ScriptedWriter([.takes(Self.good, .milliseconds(1500), clock), .takes("Too short.", .milliseconds(300), clock)])
+        let pipeline = Self.pipeline(store, writer: writer, judge: judge, clock: clock)
+        let accepted = await pipeline.generate(locale: "en")
+        #expect(accepted.run.branch == .accepted)
+        let stored = try #require(try store.runs().first)
+        #expect(stored.timings == accepted.run.timings)
+        #expect(stored.timings[.draft] == 1500 && stored.timings[.judge] == 700)
+        for stage in StageTimings.Stage.allCases { #expect(stored.timings[stage] != nil, "\(stage) was reached") }
+        #expect(stored.elapsedMilliseconds == 2200)
+
+        let rejected = await pipeline.generate(locale: "en")
+        #expect(rejected.run.gate == "length" && rejected.run.timings[.draft] == 300 && rejected.run.timings[.gates] != nil)
+        #expect([.novelty, .judge, .distinctiveness, .persist].allSatisfy { rejected.run.timings[$0] == nil },
+                "stages after the failing gate were not reached")
+        #expect(try store.runs().first?.timings == rejected.run.timings)
+    }
+
+    @Test func aPrimaryDraftFailingAGateSendsTheNextAttemptsToTheSecondary() async throws {
+        let folder = try TemporaryFolder()
+        let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
+        let writer = ScriptedWriter([.drafted("“\(Self.good)”", side: .primary, modelVersion: "primary-7"),
+                                     .drafted(Self.good, side: .secondary, modelVersion: "secondary-3")])
+        let outcomes = await Self.pipeline(store, writer: writer).generate(count: 1, attempts: 3, locale: "en", budget: .foreground)
+        #expect(outcomes.map(\.run.branch) == [.rejected, .accepted])
+        #expect(writer.sides.all == ["routed", "secondary"])
+        let escalated = try #require(try store.runs().first)
+        #expect(escalated.escalation == Escalation(gate: .wrappingQuotes, primaryModelVersion: "primary-7"))
+        #expect(escalated.modelVersion == "secondary-3" && escalated.servedBy == .secondary)
+        #expect(try store.runs().last?.escalation == nil && store.runs().last?.servedBy == .primary)
+    }
+
+    @Test func escalationFollowsThePolicyAndTheSecondarysReadiness() async throws {
+        let folder = try TemporaryFolder()
+        let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
+        let bad = ScriptedWriter.Step.drafted("Too short.", side: .primary, modelVersion: "primary-7")
+        let notListed = ScriptedWriter([bad])
+        _ = await Self.pipeline(store, writer: notListed, escalation: EscalationPolicy(gates: [.judge]))
+            .generate(count: 1, attempts: 2, locale: "en", budget: .foreground)
+        #expect(notListed.sides.all == ["routed", "routed"], "length is not in the policy")
+
+        let noSecondary = ScriptedWriter([bad])
+        let readiness = FixedReadiness(report: ReadinessReport(primary: .available, secondary: .unavailable("offline"),
+                                                               judge: .available, embedder: .available))
+        _ = await Self.pipeline(store, writer: noSecondary, readiness: readiness)
+            .generate(count: 1, attempts: 2, locale: "en", budget: .foreground)
+        #expect(noSecondary.sides.all == ["routed", "routed"], "an unavailable secondary is not asked")
+
+        let fromSecondary = ScriptedWriter([.drafted("Too short.", side: .secondary, modelVersion: "secondary-3")])
+        _ = await Self.pipeline(store, writer: fromSecondary).generate(count: 1, attempts: 2, locale: "en", budget: .foreground)
+        #expect(fromSecondary.sides.all == ["routed", "routed"], "only a primary's draft escalates")
+    }
+
+    @Test func everyGateEscalatesByDefaultAndUnknownNamesAreRefused() {
+        #expect(EscalationPolicy.everyGate.gates == Set(GateName.allCases))
+        guard case .failure(let unknown) = EscalationPolicy.parse(["length", "timeout"]) else {
+            Issue.record("timeout is not a gate"); return
+        }
+        #expect(unknown.description.hasPrefix("unknown gate \"timeout\" (expected any of: empty, promptFragment"))
+        #expect((try? EscalationPolicy.parse(["length", "judge"]).get()) == EscalationPolicy(gates: [.length, .judge]))
     }
 
     @Test func standardBudgetsMatchTheDesign() {
@@ -217,11 +322,11 @@ struct QuotePipelineTests {
         #expect(try QuoteStore.open(path: path).withConnection { try $0.scalarInt("SELECT count(*) FROM quote_tags") } == 0)
     }
 
-    @Test func batchSharesOneBudgetAndStopsAtTheRequestedCount() async throws {
+    @Test func aBatchStopsAtTheRequestedCount() async throws {
         let folder = try TemporaryFolder()
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
         let writer = ScriptedWriter(drafts: [Self.good, "Too short.", Self.goodToo, Self.goodThree, Self.good])
-        let outcomes = await Self.pipeline(store, writer: writer).generateBatch(count: 3, locale: "en")
+        let outcomes = await Self.pipeline(store, writer: writer).generate(count: 3, locale: "en", budget: .batch)
         #expect(outcomes.map(\.run.branch) == [.accepted, .rejected, .accepted, .accepted])
         #expect(try store.count() == 3 && store.runs().count == 4)
         #expect(outcomes.allSatisfy { $0.run.budget == "batch" })
@@ -230,12 +335,9 @@ struct QuotePipelineTests {
     @Test func batchTimeoutKeepsEarlierQuotesAndStoresNothingOfTheCandidateInFlight() async throws {
         let folder = try TemporaryFolder()
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
-        let writer = ScriptedWriter([.draft(Self.good), .slow(Self.goodToo, .seconds(600), ignoresCancellation: false)])
-        // The budget leaves room for the first candidate even when the rest of the suite keeps
-        // the cooperative threads busy for seconds (3 s was not enough in a full run on 2 cores);
-        // the second never fits.
-        let outcomes = await Self.pipeline(store, writer: writer)
-            .generateBatch(count: 3, locale: "en", budget: Budget(kind: .batch, limit: .seconds(15)))
+        let clock = ManualClock()
+        let writer = ScriptedWriter([.takes(Self.good, .seconds(100), clock), .takes(Self.goodToo, .seconds(30), clock)])
+        let outcomes = await Self.pipeline(store, writer: writer, clock: clock).generate(count: 3, locale: "en", budget: .batch)
         #expect(outcomes.map(\.run.branch) == [.accepted, .timeout])
         #expect(try store.count() == 1)
         #expect(try store.quote(matching: Self.goodToo) == nil)

@@ -29,22 +29,44 @@ struct QuoteStoreTests {
         #expect(try store.withConnection { try $0.scalarText("PRAGMA journal_mode") } == "wal")
     }
 
+    /// A database file at an older schema version holding the rows `insert` writes.
+    static func makeDatabase(at path: String, schemaVersion: Int, _ insert: String) throws {
+        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        try SchemaMigrations.migrate(connection, upTo: schemaVersion)
+        try connection.run(insert)
+    }
+
     @Test func olderDatabaseMigratesForwardAndKeepsItsRows() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("old.sqlite")
-        do {
-            let connection = try SQLiteConnection(path: path, mode: .readWrite)
-            try SchemaMigrations.migrate(connection, upTo: 1)
-            try connection.run("""
+        try Self.makeDatabase(at: path, schemaVersion: 1, """
                 INSERT INTO quotes (text, normalized_text, author, source, is_public_domain, locale, word_count, created_at)
                 VALUES ('Well done is better than well said.', 'well done is better than well said', 'Benjamin Franklin',
                         'curated', 1, 'en', 7, '2026-01-01T00:00:00Z')
                 """)
-        }
         let store = try QuoteStore.open(path: path)
-        #expect(try store.schemaVersion == 2)
+        #expect(try store.schemaVersion == SchemaMigrations.latestVersion)
         #expect(try store.count() == 1)
         #expect(try store.runs().isEmpty)
+    }
+
+    /// A run written at schema 2 (before stage timings and escalation) stays readable, read-only
+    /// before any writer migrated the file, and after migrating, with the new fields empty.
+    @Test func aRunFromSchemaTwoReadsWithoutTimingsBeforeAndAfterMigrating() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("v2.sqlite")
+        try Self.makeDatabase(at: path, schemaVersion: 2, """
+                INSERT INTO generation_runs (started_at, locale, budget, primary_availability, secondary_availability,
+                    judge_availability, embedder_availability, model_version, elapsed_ms, branch, gate, reason,
+                    novelty_proven, judge_source, draft_text, persistence, quote_id)
+                VALUES ('2026-01-01T00:00:00Z', 'en', 'foreground', 'available', 'offline', 'available', 'available',
+                        'old-model', 1234, 'rejected', 'length', 'too short', 0, NULL, 'Too short.', 'not attempted', NULL)
+                """)
+        let reader = try QuoteStore.openReadOnly(path: path)
+        #expect(try reader.schemaVersion == 2 && reader.count() == 0)
+        let run = try #require(try QuoteStore.open(path: path).runs().first)
+        #expect(run.modelVersion == "old-model" && run.elapsedMilliseconds == 1234 && run.gate == "length")
+        #expect(run.timings == StageTimings() && run.escalation == nil && run.servedBy == nil)
     }
 
     @Test func newerSchemaIsRefusedAndLeftUntouched() throws {

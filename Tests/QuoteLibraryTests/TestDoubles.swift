@@ -17,17 +17,25 @@ final class CallLog: @unchecked Sendable {
     var all: [String] { lock.lock(); defer { lock.unlock() }; return entries }
 }
 
-/// A draft writer that returns scripted answers in turn (the last repeats), optionally slowly.
+/// A draft writer that returns scripted answers in turn (the last repeats). Time passes only on
+/// a `ManualClock`: `takes` advances it (a draft that took that long), `waits` sleeps on it
+/// until the test advances it.
 struct ScriptedWriter: DraftWriter {
     enum Step: Sendable {
         case draft(String)
+        /// A draft written by the given side with the given model version.
+        case drafted(String, side: DraftSide, modelVersion: String)
         case refuse(String)
         case fail(DraftError)
-        /// Sleeps (cancellable unless `ignoresCancellation`) before answering the draft.
-        case slow(String, Duration, ignoresCancellation: Bool)
+        /// Advances `clock` by the duration, then answers the draft.
+        case takes(String, Duration, ManualClock)
+        /// Sleeps on `clock` for the duration (cancellable unless `ignoresCancellation`), then answers.
+        case waits(String, Duration, ManualClock, ignoresCancellation: Bool)
     }
     let steps: [Step]
     let log = CallLog()
+    /// The side each request asked for ("routed" when the routing chooses).
+    let sides = CallLog()
     let modelVersion = "scripted-1"
 
     init(_ steps: [Step]) { self.steps = steps }
@@ -36,35 +44,41 @@ struct ScriptedWriter: DraftWriter {
     func write(_ request: DraftRequest, partial: @escaping @Sendable (String) -> Void) async throws -> DraftAnswer {
         let index = log.all.count
         log.append(request.instructions)
+        sides.append(request.side?.rawValue ?? "routed")
         switch steps[min(index, steps.count - 1)] {
         case .draft(let text):
             partial(String(text.prefix(10)))
             return .draft(text: text, modelVersion: modelVersion)
+        case .drafted(let text, let side, let version):
+            return .draft(text: text, modelVersion: version, servedBy: side)
         case .refuse(let reason):
             return .refused(reason: reason, modelVersion: modelVersion)
         case .fail(let error):
             throw error
-        case .slow(let text, let delay, let ignoresCancellation):
+        case .takes(let text, let duration, let clock):
+            clock.advance(by: duration)
+            return .draft(text: text, modelVersion: modelVersion)
+        case .waits(let text, let duration, let clock, let ignoresCancellation):
+            let until = clock.now + duration
             if ignoresCancellation {
-                // A wait that never checks for cancellation (a backend that does not cooperate),
-                // without holding one of the few cooperative threads.
-                let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
-                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { continuation.resume() }
-                }
+                // A backend that never checks for cancellation: an unstructured task does not
+                // inherit it.
+                await Task { try? await clock.sleep(until: until) }.value
             } else {
-                try await Task.sleep(for: delay)
+                try await clock.sleep(until: until)
             }
             return .draft(text: text, modelVersion: modelVersion)
         }
     }
 }
 
-/// A judge with one fixed behaviour.
+/// A judge with one fixed behaviour; `takes` advances a manual clock first (a slow judge).
 struct ScriptedJudge: Judge {
     enum Behaviour: Sendable { case answer(JudgeAnswer), fail }
     let behaviour: Behaviour
+    var takes: (Duration, ManualClock)?
     func judge(draft: String, locale: String) async throws -> JudgeAnswer {
+        if let (duration, clock) = takes { clock.advance(by: duration) }
         switch behaviour {
         case .answer(let answer): return answer
         case .fail: throw JudgeError(.unavailable, "judge backend offline")

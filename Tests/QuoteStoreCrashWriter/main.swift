@@ -84,7 +84,7 @@ do {
         let pipeline = QuotePipeline(store: store, readiness: AllReady(), writer: CombinatorialWriter(), judge: SteadyJudge(),
                                      embedder: LexicalEmbedder())
         while true {
-            let outcomes = await pipeline.generateBatch(count: 5, locale: "en", theme: "errands")
+            let outcomes = await pipeline.generate(count: 5, locale: "en", theme: "errands", budget: .batch)
             if outcomes.contains(where: { $0.run.branch == .accepted }) { announce() }
         }
     default:

@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import Synchronization
 import Testing
 
@@ -197,7 +198,7 @@ final class RunningChat {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
-        try process.run()
+        try ProcessLaunch.run(process)
         collect(out.fileHandleForReading, into: stdout)
         collect(err.fileHandleForReading, into: stderr)
     }

@@ -46,7 +46,8 @@ import Testing
         try await ModelPreparation.wait(
             for: [model], locale: nil, cancellation: CancellationToken(), stallLimit: .milliseconds(200), pollInterval: .milliseconds(5))
         let waited = ContinuousClock.now - started
-        #expect(waited >= .milliseconds(200) && waited < .seconds(5), "\(waited)")
+        // The upper bound only proves the wait ends: a full suite on 2 cores can stretch 200 ms a lot.
+        #expect(waited >= .milliseconds(200) && waited < .seconds(60), "\(waited)")
         #expect(!model.isAvailable)
     }
 

@@ -24,10 +24,10 @@ import Testing
         // Every ABI error code a backend can fail with (not `ok`, not the size protocol's
         // `bufferTooSmall`), every availability reason.
         #expect(Set(RoutingMatrix.PrimaryState.errorClasses) == Set(BackendStatus.known).subtracting([.ok, .bufferTooSmall]))
-        #expect(RoutingMatrix.PrimaryState.errorClasses.count == 23)
+        #expect(RoutingMatrix.PrimaryState.errorClasses.count == 24)
         let states = 1 + AvailabilityReason.all.count + RoutingMatrix.PrimaryState.errorClasses.count + 2
         #expect(RoutingMatrix.cases.count == RoutingMode.allCases.count * states * 2 * RoutingMatrix.Policy.allCases.count)
-        #expect(RoutingMatrix.cases.count == 4 * 33 * 2 * 2)
+        #expect(RoutingMatrix.cases.count == 4 * 34 * 2 * 2)
     }
 }
 

@@ -24,4 +24,23 @@ public enum CuratedCatalog {
         guard try store.curatedCatalogVersion() != version else { return 0 }
         return try store.importCurated(try entries(), catalogVersion: version)
     }
+
+    /// The quote of the day from the catalog alone (no library file yet): the row a fresh
+    /// library would hold, ids in catalog order (the catalog has no duplicate texts).
+    static func today(locale: String, day: CalendarDay) throws -> StoredQuote? {
+        let rows = try entries().enumerated()
+        for candidate in TodayPick.locales(for: locale) {
+            let matching = rows.filter { $0.element.locale == candidate }
+            guard !matching.isEmpty else { continue }
+            let (index, entry) = matching[TodayPick.offset(of: day, among: matching.count)]
+            // As the library reads tags back: lower-cased, unique, sorted.
+            func stored(_ tags: [String]) -> [String] { Set(tags.map { $0.lowercased() }).sorted() }
+            let tags = QuoteTags(moods: stored(entry.mood), categories: stored(entry.category), themes: stored(entry.theme))
+            return StoredQuote(id: Int64(index + 1), text: entry.text, author: entry.author, source: .curated,
+                               isPublicDomain: true, locale: entry.locale, tags: tags,
+                               wordCount: QuoteText.words(entry.text).count, scores: nil, modelVersion: nil,
+                               createdAt: Timestamp.now())
+        }
+        return nil
+    }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The evaluation's JSON report and Markdown summary: acceptance rate, rejections per gate,
-/// timeouts, and latency p50/p95 per terminal branch (nearest-rank percentiles).
+/// timeouts, latency p50/p95 per terminal branch, per attempt and per pipeline stage
+/// (nearest-rank percentiles), and the accepted lines.
 public struct EvaluationReport: Codable, Sendable {
     public struct Record: Codable, Sendable {
         public let cell: EvaluationCell
@@ -22,6 +23,12 @@ public struct EvaluationReport: Codable, Sendable {
         public let rejectionsByGate: [String: Int]
         public let timeouts: Int
         public let latencyByBranch: [String: Latency]
+        /// Every attempt's whole time.
+        public let attemptLatency: Latency
+        /// Per stage (`StageTimings.Stage` names), over the attempts that reached it.
+        public let latencyByStage: [String: Latency]
+        /// The accepted lines, in run order.
+        public let acceptedLines: [String]
         public let acceptanceByLocale: [String: Double]
         public let acceptanceByReadiness: [String: Double]
         public let noveltyNotProven: Int
@@ -50,6 +57,14 @@ public struct EvaluationReport: Codable, Sendable {
             if run.branch == .rejected { gates[run.gate ?? "unknown", default: 0] += 1 }
             latencies[run.branch.rawValue, default: []].append(run.elapsedMilliseconds)
         }
+        func latency(_ values: [Int]) -> Latency {
+            Latency(count: values.count, p50Milliseconds: percentile(values, 50), p95Milliseconds: percentile(values, 95))
+        }
+        var stages: [String: Latency] = [:]
+        for stage in StageTimings.Stage.allCases {
+            let values = runs.compactMap { $0.timings[stage] }
+            if !values.isEmpty { stages[stage.rawValue] = latency(values) }
+        }
         func rate(_ subset: [GenerationRun]) -> Double {
             subset.isEmpty ? 0 : Double(subset.filter { $0.branch == .accepted }.count) / Double(subset.count)
         }
@@ -58,9 +73,8 @@ public struct EvaluationReport: Codable, Sendable {
         return Summary(
             attempts: runs.count, accepted: accepted, acceptanceRate: rate(runs), branches: branches, rejectionsByGate: gates,
             timeouts: branches[TerminalBranch.timeout.rawValue] ?? 0,
-            latencyByBranch: latencies.mapValues { values in
-                Latency(count: values.count, p50Milliseconds: percentile(values, 50), p95Milliseconds: percentile(values, 95))
-            },
+            latencyByBranch: latencies.mapValues(latency), attemptLatency: latency(runs.map(\.elapsedMilliseconds)),
+            latencyByStage: stages, acceptedLines: runs.filter { $0.branch == .accepted }.compactMap(\.draftText),
             acceptanceByLocale: byLocale, acceptanceByReadiness: byReadiness,
             noveltyNotProven: runs.filter { $0.branch == .accepted && !$0.noveltyProven }.count,
             judgeFallbacks: runs.filter { $0.judgeSource?.hasPrefix("fallback") == true }.count)
@@ -88,22 +102,38 @@ public struct EvaluationReport: Codable, Sendable {
             "- Acceptance rate: \(Self.percent(s.acceptanceRate)) (\(s.accepted) of \(s.attempts))",
             "- Timeouts: \(s.timeouts)",
             "- Accepted without proven novelty: \(s.noveltyNotProven)",
-            "- Judge fallbacks: \(s.judgeFallbacks)", "",
+            "- Judge fallbacks: \(s.judgeFallbacks)",
+            "- Time per attempt: p50 \(s.attemptLatency.p50Milliseconds) ms, p95 \(s.attemptLatency.p95Milliseconds) ms", "",
             "## Terminal branches", "", "| branch | runs | p50 ms | p95 ms |", "|---|---:|---:|---:|",
         ]
         for branch in TerminalBranch.allCases {
             guard let latency = s.latencyByBranch[branch.rawValue] else { continue }
             lines.append("| \(branch.rawValue) | \(latency.count) | \(latency.p50Milliseconds) | \(latency.p95Milliseconds) |")
         }
+        lines += ["", "## Time per stage", "", "| stage | attempts | p50 ms | p95 ms |", "|---|---:|---:|---:|"]
+        for stage in StageTimings.Stage.allCases {
+            guard let latency = s.latencyByStage[stage.rawValue] else { continue }
+            lines.append("| \(stage.rawValue) | \(latency.count) | \(latency.p50Milliseconds) | \(latency.p95Milliseconds) |")
+        }
         lines += ["", "## Rejections per gate", "", "| gate | rejections |", "|---|---:|"]
         for gate in GateName.allCases {
             guard let count = s.rejectionsByGate[gate.rawValue] else { continue }
             lines.append("| \(gate.rawValue) | \(count) |")
         }
-        lines += ["", "## Acceptance by locale", "", "| locale | acceptance |", "|---|---:|"]
-        lines += s.acceptanceByLocale.sorted { $0.key < $1.key }.map { "| \($0.key) | \(Self.percent($0.value)) |" }
+        lines += ["", "## Acceptance by locale", "",
+                  "| locale | attempts | accepted | acceptance | unavailable | p50 ms per attempt that drafted |",
+                  "|---|---:|---:|---:|---:|---:|"]
+        for (locale, group) in Dictionary(grouping: records, by: \.cell.locale).sorted(by: { $0.key < $1.key }) {
+            let runs = group.map(\.run)
+            let drafted = runs.filter { $0.draftText != nil }.map(\.elapsedMilliseconds)
+            lines.append("| \(locale) | \(runs.count) | \(runs.filter { $0.branch == .accepted }.count) | "
+                         + "\(Self.percent(s.acceptanceByLocale[locale] ?? 0)) | \(runs.filter { $0.branch == .unavailable }.count) | "
+                         + "\(drafted.isEmpty ? "–" : String(Self.percentile(drafted, 50))) |")
+        }
         lines += ["", "## Acceptance by readiness state", "", "| state | acceptance |", "|---|---:|"]
         lines += s.acceptanceByReadiness.sorted { $0.key < $1.key }.map { "| \($0.key) | \(Self.percent($0.value)) |" }
+        lines += ["", "## Accepted lines", ""]
+        lines += s.acceptedLines.isEmpty ? ["(none)"] : s.acceptedLines.map { "- \($0)" }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -50,14 +50,36 @@ public struct DeterministicGate: Sendable {
         text.contains(where: \.isLetter) ? .pass(.empty) : .fail(.empty, text.isEmpty ? "the draft is empty" : "the draft has no words")
     }
 
+    /// Leftovers of the prompt or of chat talk, by structure as well as by phrase: four words in a
+    /// row from the draft instructions ("a specific image, someone doing …"), a short lead-in
+    /// ending in a colon ("Here is your quote: …", "Voici ta citation : …", "Zitat: …"), a
+    /// presentational opener followed closely by a word for the text itself ("Aqui está a frase
+    /// …", "Hier ist ein Zitat …"), a word count.
     private func checkPromptFragments(_ text: String, phrase: String) -> GateResult {
         if let fragment = GateLexicon.promptFragments.first(where: { phrase.contains(" \($0) ") }) {
             return .fail(.promptFragment, "contains the prompt fragment \"\(fragment)\"")
         }
-        if let colon = text.firstIndex(of: ":"), text.distance(from: text.startIndex, to: colon) <= 14 {
-            let label = QuoteText.normalizedKey(String(text[..<colon]))
-            if GateLexicon.leadingLabels.contains(label) {
-                return .fail(.promptFragment, "starts with the label \"\(text[..<colon]):\"")
+        let tokens = phrase.split(separator: " ").map(String.init)
+        if tokens.count >= Self.echoWords,
+           let echoed = (0...(tokens.count - Self.echoWords)).lazy.map({ tokens[$0..<$0 + Self.echoWords].joined(separator: " ") })
+            .first(where: Self.instructionShingles.contains) {
+            return .fail(.promptFragment, "repeats the draft instructions (\"\(echoed)\")")
+        }
+        if let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }) {
+            let lead = String(text[..<colon])
+            let words = QuoteText.words(lead).count
+            if words <= Self.leadInWordLimit {
+                return .fail(.promptFragment, "starts with the lead-in \"\(lead.trimmingCharacters(in: .whitespaces)):\"")
+            }
+        }
+        for opener in GateLexicon.presentationalOpeners {
+            let parts = opener.split(separator: " ").map(String.init)
+            for start in 0...min(Self.openerSearchWords, max(0, tokens.count - parts.count)) where start + parts.count <= tokens.count {
+                guard Array(tokens[start..<start + parts.count]) == parts else { continue }
+                let after = tokens[(start + parts.count)...].prefix(Self.metaNounDistance)
+                if let noun = after.first(where: GateLexicon.textNouns.contains) {
+                    return .fail(.promptFragment, "presents the text (\"\(opener) … \(noun)\") instead of being it")
+                }
             }
         }
         if text.range(of: #"\b\d+\s*(–|-|to|bis|a|à)?\s*\d*\s*(words?|wörter|palabras|mots|parole|palavras)\b"#,
@@ -66,6 +88,20 @@ public struct DeterministicGate: Sendable {
         }
         return .pass(.promptFragment)
     }
+
+    /// Four words in a row from the draft instructions (without a theme) are an echo of them.
+    static let echoWords = 4
+    static let instructionShingles: Set<String> = {
+        let words = QuoteText.phraseKey(DraftPrompt.instructions(locale: "en", theme: nil)).split(separator: " ").map(String.init)
+        return Set((0...(words.count - echoWords)).map { words[$0..<$0 + echoWords].joined(separator: " ") })
+    }()
+
+    /// A colon after at most this many words ends a lead-in, not a clause of the line.
+    static let leadInWordLimit = 8
+    /// A presentational opener counts within the first words (after "Sure!", "Claro,", …).
+    static let openerSearchWords = 4
+    /// How close after the opener the word for the text must come ("here is a short quote").
+    static let metaNounDistance = 4
 
     private static let openingQuotes: Set<Character> = ["\"", "“", "”", "„", "«", "»", "‚", "‘", "’", "'", "「", "『", "‹", "›"]
     private static let closingQuotes: Set<Character> = ["\"", "“", "”", "«", "»", "‘", "’", "'", "」", "』", "‹", "›"]
@@ -99,20 +135,46 @@ public struct DeterministicGate: Sendable {
             || (properties.isEmoji && scalar.value >= 0x2190 && !(0x2190...0x21FF).contains(scalar.value))
     }
 
+    /// A name given as the line's author: after a closing dash or tilde, in closing brackets, as
+    /// "anonymous", or with a verb of saying in any of the six languages ("as Wilde said", "como
+    /// dijo Cervantes", "wie Goethe sagte", "…, disait Proust", "segundo Vieira"). A name is a run
+    /// of capitalised words with the particles of names between them ("Eça de Queirós").
     private func checkAttribution(_ text: String) -> GateResult {
-        let patterns = [
-            // "… — Ada Lovelace", "… - Seneca", "… ~ Anonymous", optionally with a closing period
-            // (a hyphen or tilde only after a space, so "an X-Ray." is not an attribution)
-            #"(\s[~-]|[—–―])\s*\p{Lu}[\p{L}.'’-]*(\s+(\p{Lu}[\p{L}.'’-]*|de|da|von|van|la|le|di|del|dos|y))*\s*\.?$"#,
-            // "… (Mark Twain)" or "… (Seneca, 65)"
-            #"\(\s*\p{Lu}[\p{L}.'’ -]*(,\s*\d{1,4})?\s*\)\s*\.?$"#,
-            #"(?i)(^|\s)(anonymous|unknown author|anonym|anónimo|anonyme|anonimo|anônimo)\s*\.?$"#,
-        ]
-        if patterns.contains(where: { text.range(of: $0, options: .regularExpression) != nil }) {
-            return .fail(.attribution, "ends with an attribution to an author")
+        if Self.attributionPatterns.contains(where: { text.range(of: $0, options: .regularExpression) != nil }) {
+            return .fail(.attribution, "attributes the line to an author")
         }
         return .pass(.attribution)
     }
+
+    static let attributionPatterns: [String] = {
+        let capitalised = #"\p{Lu}[\p{L}.'’-]*"#
+        let particles = "(?:de|da|do|dos|das|del|della|di|du|des|von|van|der|y|e|la|le)"
+        let name = "\(capitalised)(?:\\s+(?:\(particles)\\s+)?\(capitalised))*"
+        let said = "(?i:said|says|wrote|writes|put it|sagte|schrieb|meinte|dijo|decía|decia|escribió|escribio|disait|"
+            + "a dit|écrivait|ecrivait|disse|diceva|scrisse|scriveva|dizia|escreveu)"
+        let saidBefore = "(?i:dijo|decía|decia|escribió|escribio|disait|l['’]a dit|a dit|écrivait|ecrivait|disse|diceva|"
+            + "scrisse|scriveva|dizia|escreveu)"
+        let like = "(?i:as|like|wie|como|comme|come)"
+        let according = "(?i:according to|laut|según|segun|selon|d['’]après|secondo|segundo)"
+        let end = #"\s*[.!?…]?\s*$"#
+        return [
+            // "… — Ada Lovelace", "… - Seneca", "… ~ Anonymous", "… — Camões, 1572" (a hyphen or
+            // tilde only after a space, so "an X-Ray." is not one)
+            "(?:\\s[~-]|[—–―])\\s*\(name)(?:,\\s*[\\p{L}\\d .'’-]+)?\(end)",
+            // "… (Mark Twain)", "… (Seneca, 65)"
+            #"\(\s*\p{Lu}[\p{L}.'’ -]*(,\s*\d{1,4})?\s*\)\s*[.!?…]?$"#,
+            // "… - anonymous" in lower case (a capitalised one is a name above)
+            #"(?i)(\s[~-]|[—–―])\s*(anonymous|unknown author|anonym|anónimo|anonyme|anonimo|anônimo)\s*[.!?…]?$"#,
+            // "as Wilde said", "wie Goethe sagte"
+            "(?:^|[\\s,;])\(like)\\s+\(name)\\s+\(said)\\b",
+            // "como dijo Cervantes", "comme disait Victor Hugo", "come disse Leopardi"
+            "(?:^|[\\s,;])\(like)\\s+\(saidBefore)\\s+\(name)",
+            // "according to Thoreau", "laut Nietzsche", "selon Rousseau"
+            "(?:^|[\\s,;])\(according)\\s+\(name)",
+            // "…, said Emerson.", "…, disait Proust."
+            ",\\s*\(said)\\s+\(name)\(end)",
+        ]
+    }()
 
     private func checkSentences(_ text: String) -> GateResult {
         let count = QuoteText.sentences(text).count

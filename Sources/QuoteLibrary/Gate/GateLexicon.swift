@@ -12,10 +12,20 @@ enum GateLexicon {
         "una frase originale", "aqui esta uma frase", "aqui esta uma citacao", "uma frase original",
     ]
 
-    /// Prompt words that only leak as labels at the very start ("Quote: …", "Draft: …").
-    static let leadingLabels: [String] = [
-        "quote", "draft", "sentence", "answer", "output", "zitat", "satz", "cita", "frase", "citation", "phrase",
-        "citazione", "citacao", "resposta", "respuesta", "reponse", "risposta", "antwort", "assistant", "user", "system",
+    /// Openers that present a text rather than being one (normalised: accents folded,
+    /// apostrophes as spaces).
+    static let presentationalOpeners: [String] = [
+        "here is", "here s", "here are", "here comes", "below is", "hier ist", "hier kommt", "hier sind",
+        "aqui tienes", "aqui esta", "aqui va", "ahi va", "te dejo", "voici", "voila", "je te propose",
+        "je vous propose", "ecco", "eccoti", "ti propongo", "aqui esta", "aqui vai", "aqui tens", "segue",
+    ]
+
+    /// Words for the text itself, which a line presenting a line uses.
+    static let textNouns: Set<String> = [
+        "quote", "quotation", "sentence", "line", "saying", "phrase", "motto", "version",
+        "zitat", "satz", "spruch", "vorschlag", "zeile", "cita", "frase", "oracion", "linea", "propuesta", "version",
+        "citation", "ligne", "proposition", "citazione", "riga", "proposta", "versione", "citacao", "linha", "sentenca",
+        "versao",
     ]
 
     /// Refusals, meta-talk and placeholders: never quote material. Operators can add more.

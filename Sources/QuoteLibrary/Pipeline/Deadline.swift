@@ -1,21 +1,29 @@
 import Foundation
 
-/// Runs work against a deadline. When the deadline passes first, the work task is cancelled and
-/// the caller gets `nil` at once, without waiting for work that ignores cancellation.
+/// Runs work against a deadline on a `BudgetClock`. When the deadline passes first, the work
+/// task is cancelled and the caller gets `nil` at once, without waiting for work that ignores
+/// cancellation. Work that ends after the deadline also gives `nil`, even if the timer has not
+/// fired yet: what the budget did not cover is never used.
 enum Deadline {
-    static func run<T: Sendable>(until deadline: ContinuousClock.Instant,
+    static func run<T: Sendable>(until deadline: Duration, on clock: BudgetClock,
                                  _ work: @escaping @Sendable () async throws -> T) async throws -> T? {
+        guard clock.now < deadline else { return nil }
         let once = ResumeOnce<T?>()
         let worker = Task { try await work() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 once.install(continuation)
                 let timer = Task {
-                    try? await Task.sleep(until: deadline, clock: .continuous)
+                    do { try await clock.sleep(until: deadline) } catch { return }
                     if once.resume(.success(nil)) { worker.cancel() }
                 }
                 Task {
-                    do { once.resume(.success(try await worker.value)) } catch { once.resume(.failure(error)) }
+                    do {
+                        let value = try await worker.value
+                        once.resume(.success(clock.now < deadline ? value : nil))
+                    } catch {
+                        once.resume(.failure(error))
+                    }
                     timer.cancel()
                 }
             }

@@ -8,16 +8,19 @@ public struct DraftRequest: Equatable, Sendable {
     public let temperature: Double
     public let maximumTokens: Int
     public let seed: UInt64?
+    /// The side to ask: nil lets the routing choose; `.secondary` after an escalation.
+    public let side: DraftSide?
 
     public static let productionTemperature = 0.7
     public static let productionMaximumTokens = 40
 
-    public init(locale: String, theme: String? = nil, seed: UInt64? = nil) {
+    public init(locale: String, theme: String? = nil, seed: UInt64? = nil, side: DraftSide? = nil) {
         self.locale = locale
         self.theme = theme
         self.instructions = DraftPrompt.instructions(locale: locale, theme: theme)
         self.temperature = Self.productionTemperature
         self.maximumTokens = Self.productionMaximumTokens
         self.seed = seed
+        self.side = side
     }
 }

@@ -5,7 +5,13 @@ public struct GenerationRun: Codable, Equatable, Sendable {
     public var locale: String
     public var budget: String
     public var readiness: ReadinessReport
+    /// The version of the model that wrote the draft.
     public var modelVersion: String?
+    /// Which side of the pair wrote the draft (nil when none was written).
+    public var servedBy: DraftSide?
+    /// Set when this attempt went to the secondary because the primary's draft failed a gate.
+    public var escalation: Escalation?
+    public var timings: StageTimings
     public var elapsedMilliseconds: Int
     public var branch: TerminalBranch
     /// The gate that rejected the draft (rejected only), or the step that failed otherwise.
@@ -24,6 +30,7 @@ public struct GenerationRun: Codable, Equatable, Sendable {
     public init(startedAt: String, locale: String, budget: String, readiness: ReadinessReport) {
         (self.startedAt, self.locale, self.budget, self.readiness) = (startedAt, locale, budget, readiness)
         modelVersion = nil
+        timings = StageTimings()
         elapsedMilliseconds = 0
         branch = .rejected
         noveltyProven = false

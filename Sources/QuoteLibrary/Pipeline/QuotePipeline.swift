@@ -2,7 +2,8 @@ import Foundation
 
 /// The generated-quote pipeline in DESIGN §6 order: readiness → draft → deterministic gate →
 /// novelty → judge → distinctiveness → one-transaction persist. Nothing is written until every
-/// gate accepts; every attempt, whatever its end, is recorded as a run.
+/// gate accepts; every attempt, whatever its end, is recorded as a run with its stage timings.
+/// One command (`generate`) has one budget covering all of its attempts.
 public struct QuotePipeline: Sendable {
     public let store: QuoteStore
     public let readiness: Readiness
@@ -10,57 +11,90 @@ public struct QuotePipeline: Sendable {
     public let judge: Judge?
     public let embedder: Embedder?
     public let gate: DeterministicGate
+    public let escalation: EscalationPolicy
+    public let clock: BudgetClock
 
     /// How many recent rejected drafts count as negative anchors for distinctiveness.
     public static let negativeAnchorCount = 20
-    /// A batch stops after this many attempts per requested quote, even with budget left.
-    public static let attemptsPerBatchQuote = 4
+    /// Attempts per accepted quote wanted, when the caller does not say how many attempts.
+    public static let defaultAttemptsPerQuote = 4
 
     public init(store: QuoteStore, readiness: Readiness, writer: DraftWriter, judge: Judge?, embedder: Embedder?,
-                gate: DeterministicGate = DeterministicGate()) {
+                gate: DeterministicGate = DeterministicGate(), escalation: EscalationPolicy = .everyGate,
+                clock: BudgetClock = ContinuousBudgetClock()) {
         (self.store, self.readiness, self.writer, self.judge, self.embedder, self.gate) =
             (store, readiness, writer, judge, embedder, gate)
+        (self.escalation, self.clock) = (escalation, clock)
     }
 
-    /// One attempt within `budget` (foreground or voice).
+    /// The same pipeline with another readiness (the evaluation masks sides per cell).
+    public func replacingReadiness(_ readiness: Readiness) -> QuotePipeline {
+        QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder, gate: gate,
+                      escalation: escalation, clock: clock)
+    }
+
+    /// One attempt within `budget`.
     public func generate(locale: String, theme: String? = nil, budget: Budget = .foreground, seed: UInt64? = nil,
                          partial: @escaping @Sendable (String) -> Void = { _ in }) async -> GenerationOutcome {
-        let deadline = ContinuousClock.now.advanced(by: budget.limit)
-        return await attempt(locale: locale, theme: theme, budget: budget, seed: seed, deadline: deadline, partial: partial)
+        await generate(count: 1, attempts: 1, locale: locale, theme: theme, budget: budget, seed: seed,
+                       partial: { _, text in partial(text) })[0]
     }
 
-    /// A batch (`count` < 1 asks for nothing and returns no outcomes): up to `count` accepted quotes, all attempts sharing one budget. Stops at the
-    /// deadline (the attempt in flight is cancelled and recorded as a timeout) or after
-    /// `attemptsPerBatchQuote × count` attempts.
-    public func generateBatch(count: Int, locale: String, theme: String? = nil, budget: Budget = .batch,
-                              seed: UInt64? = nil) async -> [GenerationOutcome] {
-        let deadline = ContinuousClock.now.advanced(by: budget.limit)
+    /// One command: up to `count` accepted quotes in at most `attempts` attempts (default
+    /// `defaultAttemptsPerQuote × count`), every attempt (drafts and judge included) within the
+    /// one `budget`. Attempt k uses seed `seed + k`. Stops at the deadline (the attempt in flight
+    /// is cancelled and recorded as a timeout), when no model can serve or storing fails.
+    /// `partial` gets the attempt's index and its streamed text. `count` < 1 asks for nothing.
+    public func generate(count: Int, attempts: Int? = nil, locale: String, theme: String? = nil, budget: Budget,
+                         seed: UInt64? = nil,
+                         partial: @escaping @Sendable (Int, String) -> Void = { _, _ in }) async -> [GenerationOutcome] {
+        guard count >= 1 else { return [] }
+        let limit = attempts ?? count * Self.defaultAttemptsPerQuote
+        let deadline = clock.now + budget.limit
         var outcomes: [GenerationOutcome] = []
         var accepted = 0
-        while accepted < count, outcomes.count < count * Self.attemptsPerBatchQuote, !Task.isCancelled {
-            let attemptSeed = seed.map { $0 &+ UInt64(outcomes.count) }
-            let outcome = await attempt(locale: locale, theme: theme, budget: budget, seed: attemptSeed,
-                                        deadline: deadline, partial: { _ in })
+        var escalated: Escalation?
+        while accepted < count, outcomes.count < limit, !Task.isCancelled {
+            let index = outcomes.count
+            let request = DraftRequest(locale: locale, theme: theme, seed: seed.map { $0 &+ UInt64(index) },
+                                       side: escalated == nil ? nil : .secondary)
+            let outcome = await attempt(request, budget: budget, deadline: deadline, escalation: escalated,
+                                        partial: { partial(index, $0) })
             outcomes.append(outcome)
             if outcome.run.branch == .accepted { accepted += 1 }
             if [.timeout, .unavailable, .storageFailed].contains(outcome.run.branch) { break }
+            if escalated == nil { escalated = escalation(after: outcome) }
         }
         return outcomes
     }
 
+    /// The escalation an attempt's end calls for: a primary's draft failed an escalating gate
+    /// and the secondary can serve.
+    private func escalation(after outcome: GenerationOutcome) -> Escalation? {
+        let run = outcome.run
+        guard run.branch == .rejected, run.servedBy == .primary, run.readiness.secondary.isAvailable,
+              let gate = run.gate.flatMap(GateName.init(rawValue:)), escalation.gates.contains(gate)
+        else { return nil }
+        return Escalation(gate: gate, primaryModelVersion: run.modelVersion)
+    }
+
     // MARK: One attempt
 
-    private func attempt(locale: String, theme: String?, budget: Budget, seed: UInt64?,
-                         deadline: ContinuousClock.Instant, partial: @escaping @Sendable (String) -> Void) async -> GenerationOutcome {
-        let started = ContinuousClock.now
-        let report = await readiness.report(locale: locale)
+    private func attempt(_ request: DraftRequest, budget: Budget, deadline: Duration, escalation: Escalation?,
+                         partial: @escaping @Sendable (String) -> Void) async -> GenerationOutcome {
+        let started = clock.now
+        let locale = request.locale
+        let stages = StageLog()
+        let report = await stages.measure(.readiness, on: clock) { await readiness.report(locale: locale) }
         var run = GenerationRun(startedAt: Timestamp.now(), locale: locale, budget: budget.kind.rawValue, readiness: report)
+        run.escalation = escalation
         func finish(_ branch: TerminalBranch, gate: GateName? = nil, reason: String? = nil,
                     gates: [GateResult] = []) -> GenerationOutcome {
             run.branch = branch
             run.gate = gate?.rawValue
             run.reason = reason
-            run.elapsedMilliseconds = Self.milliseconds(since: started)
+            run.timings = stages.timings
+            run.elapsedMilliseconds = (clock.now - started).wholeMilliseconds
             let recorded = (try? store.record(run)) != nil
             return GenerationOutcome(run: run, gates: gates, quote: nil, runRecorded: recorded)
         }
@@ -73,12 +107,11 @@ public struct QuotePipeline: Sendable {
                           + "secondary \(report.secondary))")
         }
 
-        let request = DraftRequest(locale: locale, theme: theme, seed: seed)
         let anchors = (try? recentRejectedDrafts()) ?? []
         let evaluation: Evaluation?
         do {
-            evaluation = try await Deadline.run(until: deadline) { [self] in
-                try await evaluate(request, report: report, anchors: anchors, partial: partial)
+            evaluation = try await Deadline.run(until: deadline, on: clock) { [self] in
+                try await evaluate(request, report: report, anchors: anchors, stages: stages, partial: partial)
             }
         } catch let error as DraftError {
             return finish(.unavailable, reason: error.description)
@@ -94,6 +127,7 @@ public struct QuotePipeline: Sendable {
             return finish(.timeout, reason: "the \(budget.kind.rawValue) budget of \(budget.limit) expired; nothing stored")
         }
         run.modelVersion = evaluation.modelVersion
+        run.servedBy = evaluation.servedBy
         run.draftText = evaluation.draft
         run.noveltyProven = evaluation.noveltyProven
         run.judgeSource = evaluation.judgeSource
@@ -104,13 +138,18 @@ public struct QuotePipeline: Sendable {
             return finish(.rejected, gate: failure.gate, reason: failure.reason, gates: evaluation.gates)
         case .accepted(let quote):
             run.branch = .accepted
-            run.elapsedMilliseconds = Self.milliseconds(since: started)
+            let persistStart = clock.now
             do {
-                let id = try store.persist(quote, run: run)
-                run.persistence = .stored
-                run.quoteID = id
+                let id = try store.persist(quote, run: run) { stored in
+                    stored.timings = stages.timings
+                    stored.timings[.persist] = (clock.now - persistStart).wholeMilliseconds
+                    stored.elapsedMilliseconds = (clock.now - started).wholeMilliseconds
+                    run = stored
+                }
                 return GenerationOutcome(run: run, gates: evaluation.gates, quote: try? store.quote(id: id), runRecorded: true)
             } catch {
+                stages.record(.persist, (clock.now - persistStart).wholeMilliseconds)
+                run.quoteID = nil
                 run.persistence = .failed("\(error)")
                 return finish(.storageFailed, reason: "\(error)", gates: evaluation.gates)
             }
@@ -125,42 +164,58 @@ public struct QuotePipeline: Sendable {
         }
         var draft: String?
         var modelVersion: String?
+        var servedBy: DraftSide?
         var gates: [GateResult] = []
         var noveltyProven = false
         var judgeSource: String?
         var verdict: Verdict = .refused("not evaluated")
     }
 
-    /// Steps 2–6 for one draft (runs under the deadline; cancellable at each await).
-    private func evaluate(_ request: DraftRequest, report: ReadinessReport, anchors: [String],
+    /// Steps 2–6 for one draft (runs under the deadline; cancellable at each await). Each stage's
+    /// time goes to `stages` as it ends, so a timed-out attempt keeps the times of what it finished.
+    private func evaluate(_ request: DraftRequest, report: ReadinessReport, anchors: [String], stages: StageLog,
                           partial: @escaping @Sendable (String) -> Void) async throws -> Evaluation {
         var evaluation = Evaluation()
-        switch try await writer.write(request, partial: partial) {
+        let answer = try await stages.measure(.draft, on: clock) { try await writer.write(request, partial: partial) }
+        switch answer {
         case .refused(let reason, let version):
             evaluation.modelVersion = version
             evaluation.verdict = .refused(reason)
             return evaluation
-        case .draft(let text, let version):
+        case .draft(let text, let version, let side):
             evaluation.draft = text
             evaluation.modelVersion = version
+            evaluation.servedBy = side
         }
-        let text = evaluation.draft!.trimmingCharacters(in: .whitespacesAndNewlines)
+        let draft = evaluation.draft!
+        let text = draft.trimmingCharacters(in: .whitespacesAndNewlines)
         try Task.checkCancellation()
 
-        for result in gate.evaluate(evaluation.draft!, locale: request.locale) {
-            evaluation.gates.append(result)
-            if !result.passed { evaluation.verdict = .rejected(result); return evaluation }
+        let failure = stages.measure(.gates, on: clock) { () -> GateResult? in
+            for result in gate.evaluate(draft, locale: request.locale) {
+                evaluation.gates.append(result)
+                if !result.passed { return result }
+            }
+            return nil
         }
+        if let failure { evaluation.verdict = .rejected(failure); return evaluation }
 
-        let novelty = try await NoveltyGate().evaluate(text, embedder: report.embedder.isAvailable ? embedder : nil,
-                                                       store: store, backfill: true)
+        let novelty = try await stages.measure(.novelty, on: clock) {
+            try await NoveltyGate().evaluate(text, embedder: report.embedder.isAvailable ? embedder : nil,
+                                             store: store, backfill: true)
+        }
         evaluation.gates.append(novelty.result)
         evaluation.noveltyProven = novelty.proven
         if !novelty.result.passed { evaluation.verdict = .rejected(novelty.result); return evaluation }
 
-        let distinctiveness = DistinctivenessScorer().score(text, locale: request.locale, recentRejections: anchors)
-        let judged = try await JudgeStep(judge: report.judge.isAvailable ? judge : nil, availability: report.judge)
-            .evaluate(text, locale: request.locale, distinctiveness: distinctiveness)
+        // The score comes first: the judge's fallback stands on it.
+        let distinctiveness = stages.measure(.distinctiveness, on: clock) {
+            DistinctivenessScorer().score(text, locale: request.locale, recentRejections: anchors)
+        }
+        let judged = try await stages.measure(.judge, on: clock) {
+            try await JudgeStep(judge: report.judge.isAvailable ? judge : nil, availability: report.judge)
+                .evaluate(text, locale: request.locale, distinctiveness: distinctiveness)
+        }
         evaluation.gates.append(judged.result)
         evaluation.judgeSource = judged.source
         if !judged.result.passed { evaluation.verdict = .rejected(judged.result); return evaluation }
@@ -183,9 +238,29 @@ public struct QuotePipeline: Sendable {
         try store.runs(limit: 200).filter { $0.branch == .rejected }.compactMap(\.draftText)
             .prefix(Self.negativeAnchorCount).map { $0 }
     }
+}
 
-    static func milliseconds(since start: ContinuousClock.Instant) -> Int {
-        let elapsed = ContinuousClock.now - start
-        return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+/// Stage timings shared between an attempt and its evaluation, which runs in a task the
+/// deadline may abandon: each stage is recorded as soon as it ends.
+private final class StageLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded = StageTimings()
+
+    var timings: StageTimings { lock.withLock { recorded } }
+
+    func record(_ stage: StageTimings.Stage, _ milliseconds: Int) {
+        lock.withLock { recorded[stage] = (recorded[stage] ?? 0) + milliseconds }
+    }
+
+    func measure<T>(_ stage: StageTimings.Stage, on clock: BudgetClock, _ body: () throws -> T) rethrows -> T {
+        let start = clock.now
+        defer { record(stage, (clock.now - start).wholeMilliseconds) }
+        return try body()
+    }
+
+    func measure<T>(_ stage: StageTimings.Stage, on clock: BudgetClock, _ body: () async throws -> T) async rethrows -> T {
+        let start = clock.now
+        defer { record(stage, (clock.now - start).wholeMilliseconds) }
+        return try await body()
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// How the host opens the library: writers get a migrated store with the curated catalog
 /// imported (on first use, or when this build carries a newer catalog); readers (today view,
-/// agent tools) get a read-only connection, after a one-time set-up if the file is new.
+/// list, search, check, agent tools) never write: a read-only connection to the file, or, when
+/// no library exists yet, the bundled catalog in memory (the file is not created).
 public enum LibraryAccess {
     public static func openForWriting(path: String) throws -> QuoteStore {
         let store = try QuoteStore.open(path: path)
@@ -10,14 +11,19 @@ public enum LibraryAccess {
         return store
     }
 
-    /// A read-only connection. Only when the library does not exist yet, is on an older schema,
-    /// or lacks this build's catalog is it first opened for writing once to set it up.
+    /// A reader's store. A library on an older schema or catalog is read as it is; the next
+    /// writing command migrates it and imports the newer catalog.
     public static func openForReading(path: String) throws -> QuoteStore {
-        if FileManager.default.fileExists(atPath: path), let reader = try? QuoteStore.openReadOnly(path: path),
-           try reader.curatedCatalogVersion() == CuratedCatalog.version {
-            return reader
+        guard FileManager.default.fileExists(atPath: path) else {
+            return try QuoteStore.inMemory(curated: try CuratedCatalog.entries(), catalogVersion: CuratedCatalog.version)
         }
-        _ = try openForWriting(path: path)
         return try QuoteStore.openReadOnly(path: path)
+    }
+
+    /// The quote of the day without writing: from the library read-only, or, with no library
+    /// yet, straight from the bundled catalog (no in-memory import: the today view stays fast).
+    public static func today(path: String, locale: String, day: CalendarDay) throws -> StoredQuote? {
+        guard FileManager.default.fileExists(atPath: path) else { return try CuratedCatalog.today(locale: locale, day: day) }
+        return try QuoteStore.openReadOnly(path: path).today(locale: locale, day: day)
     }
 }

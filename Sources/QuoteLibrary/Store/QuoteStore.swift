@@ -10,10 +10,10 @@ public final class QuoteStore: @unchecked Sendable {
     private let connection: SQLiteConnection
     private let lock = NSLock()
 
-    private init(connection: SQLiteConnection) {
+    private init(connection: SQLiteConnection, readOnly: Bool) {
         self.connection = connection
         self.path = connection.path
-        self.isReadOnly = connection.mode == .readOnly
+        self.isReadOnly = readOnly
     }
 
     /// Opens (creating if needed) and migrates. `maximumPageCount` caps the file size in pages
@@ -26,7 +26,7 @@ public final class QuoteStore: @unchecked Sendable {
             }
             _ = try connection.scalarInt("PRAGMA max_page_count = \(maximumPageCount)")
         }
-        return QuoteStore(connection: connection)
+        return QuoteStore(connection: connection, readOnly: false)
     }
 
     /// Two processes creating the same file at once can get SQLITE_BUSY from SQLite without its
@@ -45,11 +45,23 @@ public final class QuoteStore: @unchecked Sendable {
         }
     }
 
-    /// Opens an existing, already migrated library for reading only.
+    /// Opens an existing library for reading only, at this build's schema or an older one
+    /// (a reader cannot migrate; every query a reader makes works on any shipped schema).
     public static func openReadOnly(path: String) throws -> QuoteStore {
         let connection = try SQLiteConnection(path: path, mode: .readOnly)
-        try SchemaMigrations.requireCurrent(connection)
-        return QuoteStore(connection: connection)
+        try SchemaMigrations.requireReadable(connection)
+        return QuoteStore(connection: connection, readOnly: true)
+    }
+
+    /// A library in memory holding only `entries` (the bundled catalog), made read-only once
+    /// filled: what readers see when no library file exists, without creating one.
+    public static func inMemory(curated entries: [CuratedEntry], catalogVersion: String) throws -> QuoteStore {
+        let connection = try SQLiteConnection(path: ":memory:", mode: .memory)
+        try SchemaMigrations.migrate(connection)
+        let filling = QuoteStore(connection: connection, readOnly: false)
+        try filling.importCurated(entries, catalogVersion: catalogVersion)
+        try connection.execute("PRAGMA query_only = ON")
+        return QuoteStore(connection: connection, readOnly: true)
     }
 
     func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
@@ -122,16 +134,14 @@ public final class QuoteStore: @unchecked Sendable {
         }
     }
 
-    /// The quote of the day: a stable pick among stored rows of the locale (falling back to
-    /// English when the locale has none). Reads only; never generates.
+    /// The quote of the day (`TodayPick`) among stored rows. Reads only; never generates.
     public func today(locale: String, day: CalendarDay) throws -> StoredQuote? {
         try withConnection { connection in
-            for candidate in (locale == "en" ? ["en"] : [locale, "en"]) {
+            for candidate in TodayPick.locales(for: locale) {
                 let total = try connection.scalarInt("SELECT count(*) FROM quotes WHERE locale = ?", [.text(candidate)])
                 guard total > 0 else { continue }
-                let offset = Int64(Self.dayIndex(day) % UInt64(total))
                 return try Self.quotes(connection, where: "q.locale = ?", [.text(candidate)],
-                                       orderBy: "q.id", limit: 1, offset: offset).first
+                                       orderBy: "q.id", limit: 1, offset: Int64(TodayPick.offset(of: day, among: Int(total)))).first
             }
             return nil
         }
@@ -181,8 +191,10 @@ public final class QuoteStore: @unchecked Sendable {
     }
 
     /// Persists an accepted quote and its run record in one transaction (DESIGN §6 step 7).
-    /// On any failure nothing of either is left behind and the error says why.
-    public func persist(_ quote: GeneratedQuote, run: GenerationRun) throws -> Int64 {
+    /// On any failure nothing of either is left behind and the error says why. `completing`
+    /// finishes the run record (its last timings) just before it is written.
+    public func persist(_ quote: GeneratedQuote, run: GenerationRun,
+                        completing: (inout GenerationRun) -> Void = { _ in }) throws -> Int64 {
         try withConnection { connection in
             try connection.transaction {
                 let key = QuoteText.normalizedKey(quote.text)
@@ -209,6 +221,7 @@ public final class QuoteStore: @unchecked Sendable {
                 var stored = run
                 stored.persistence = .stored
                 stored.quoteID = id
+                completing(&stored)
                 try GenerationRunRow.insert(stored, into: connection)
                 return id
             }
@@ -287,12 +300,5 @@ public final class QuoteStore: @unchecked Sendable {
             try connection.run("INSERT OR IGNORE INTO quote_tags (quote_id, kind, tag) VALUES (?, ?, ?)",
                                [.integer(quoteID), .text(kind), .text(tag.lowercased())])
         }
-    }
-
-    /// FNV-1a of the day text: stable across runs and platforms (Swift's Hasher is seeded per process).
-    private static func dayIndex(_ day: CalendarDay) -> UInt64 {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in day.description.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        return hash
     }
 }

@@ -4,9 +4,10 @@ import Foundation
 /// One SQLite connection. Read-write connections use WAL and a busy timeout so several processes
 /// can write the same file; read-only connections are opened with SQLITE_OPEN_READONLY and
 /// `PRAGMA query_only`, so even a statement that tries to write is refused by SQLite itself.
+/// A memory connection holds a private database that no file backs.
 /// Not thread-safe: `QuoteStore` serialises access.
 final class SQLiteConnection {
-    enum Mode: Sendable { case readWrite, readOnly }
+    enum Mode: Sendable { case readWrite, readOnly, memory }
 
     let path: String
     let mode: Mode
@@ -22,8 +23,11 @@ final class SQLiteConnection {
             throw StoreError(.cannotOpen, "database \(path) does not exist (read-only connections never create it)")
         }
         var opened: OpaquePointer?
-        let flags = (mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-            | SQLITE_OPEN_NOMUTEX
+        let flags: Int32 = switch mode {
+        case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+        case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        case .memory: SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY | SQLITE_OPEN_NOMUTEX
+        }
         let result = sqlite3_open_v2(path, &opened, flags, nil)
         guard result == SQLITE_OK, let opened else {
             let detail = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(result))
@@ -37,9 +41,12 @@ final class SQLiteConnection {
             // The first read of the header: a file that is not a database fails here (NOTADB),
             // before anything could be written to it.
             _ = try scalarInt("PRAGMA schema_version")
-            if mode == .readOnly {
+            switch mode {
+            case .readOnly:
                 try execute("PRAGMA query_only = ON")
-            } else {
+            case .memory:
+                try execute("PRAGMA foreign_keys = ON")
+            case .readWrite:
                 // SQLite silently opens a write-protected file read-only; say so up front.
                 guard sqlite3_db_readonly(handle, "main") == 0 else {
                     throw StoreError(.readOnly, "database \(path) is read-only (file or folder not writable); "

@@ -82,6 +82,21 @@ enum SchemaMigrations {
             value TEXT NOT NULL
         );
         """,
+        // 3: per run, the side that wrote the draft, the escalation that sent it to the
+        // secondary, and the time of each stage (NULL: the stage was not reached, or the run
+        // predates this step).
+        """
+        ALTER TABLE generation_runs ADD COLUMN served_by TEXT CHECK (served_by IN ('primary', 'secondary'));
+        ALTER TABLE generation_runs ADD COLUMN escalation_gate TEXT;
+        ALTER TABLE generation_runs ADD COLUMN escalated_from_model_version TEXT;
+        ALTER TABLE generation_runs ADD COLUMN readiness_ms INTEGER;
+        ALTER TABLE generation_runs ADD COLUMN draft_ms INTEGER;
+        ALTER TABLE generation_runs ADD COLUMN gates_ms INTEGER;
+        ALTER TABLE generation_runs ADD COLUMN novelty_ms INTEGER;
+        ALTER TABLE generation_runs ADD COLUMN judge_ms INTEGER;
+        ALTER TABLE generation_runs ADD COLUMN distinctiveness_ms INTEGER;
+        ALTER TABLE generation_runs ADD COLUMN persist_ms INTEGER;
+        """,
     ]
 
     static var latestVersion: Int { steps.count }
@@ -109,13 +124,14 @@ enum SchemaMigrations {
         }
     }
 
-    /// A read-only connection cannot migrate: it requires the exact schema this build knows.
-    static func requireCurrent(_ connection: SQLiteConnection) throws {
+    /// A read-only connection cannot migrate: it reads a schema this build knows, the latest or an
+    /// older one. Version 0 is a file no writer has set up yet.
+    static func requireReadable(_ connection: SQLiteConnection) throws {
         let current = try Int(connection.scalarInt("PRAGMA user_version"))
-        guard current == latestVersion else {
+        guard (1...latestVersion).contains(current) else {
             throw StoreError(current > latestVersion ? .schemaTooNew : .invalidArgument,
-                             "database \(connection.path) has schema version \(current), expected \(latestVersion); "
-                             + "open it read-write once to migrate")
+                             "database \(connection.path) has schema version \(current), expected 1...\(latestVersion); "
+                             + (current > latestVersion ? "this build never downgrades" : "open it read-write once to set it up"))
         }
     }
 }

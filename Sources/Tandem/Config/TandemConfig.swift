@@ -11,7 +11,7 @@ import Foundation
 ///       "mode": "prefer-local",
 ///       "store": "tandem.sqlite",
 ///       "fallback": {"also_on": ["rateLimited"]},
-///       "quote": {"judge": "cloud", "embedder": "local"}
+///       "quote": {"judge": "cloud", "embedder": "local", "escalate_on": ["length", "judge"]}
 ///     }
 ///
 /// Either `mode` (resolved through the backends' kinds) or `primary` with an optional
@@ -60,6 +60,9 @@ public struct TandemConfig: Hashable, Sendable {
         /// Embeds quotes for the novelty gate (needs the embeddings capability); nil: the
         /// model-free lexical embedder.
         public var embedder: String?
+        /// The quote gates whose failure on a primary's draft sends the next attempt to the
+        /// secondary (names checked by the quote binding); nil: every gate.
+        public var escalateOn: [String]?
     }
 
     /// Reads and checks a config file.
@@ -115,6 +118,14 @@ private struct ConfigReader {
         return text
     }
 
+    /// An array of non-empty strings; an item of another kind is named by its index.
+    func stringList(_ value: JSONValue, _ path: String) throws(ConfigError) -> [String] {
+        guard case .array(let items) = value else { throw error(.wrongType, path, "expected an array of strings, found \(value.typeName)") }
+        var strings: [String] = []
+        for (index, item) in items.enumerated() { strings.append(try string(item, "\(path)[\(index)]")) }
+        return strings
+    }
+
     func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// A path relative to the config file's folder.
@@ -167,10 +178,13 @@ private struct ConfigReader {
             file: file, pluginsDirectory: pluginsDirectory, backends: backends, routing: routing, store: store,
             fallbackPolicy: policy)
         if let quoteValue = top["quote"] {
-            let members = try object(quoteValue, "quote", allowed: ["judge", "embedder"])
+            let members = try object(quoteValue, "quote", allowed: ["judge", "embedder", "escalate_on"])
             config.quote.judge = try members["judge"].map { v throws(ConfigError) in try backendID(v, "quote.judge", in: backends) }
             config.quote.embedder = try members["embedder"].map { v throws(ConfigError) in
                 try backendID(v, "quote.embedder", in: backends)
+            }
+            config.quote.escalateOn = try members["escalate_on"].map { v throws(ConfigError) in
+                try stringList(v, "quote.escalate_on")
             }
         }
         return config

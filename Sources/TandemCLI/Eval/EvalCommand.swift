@@ -37,8 +37,7 @@ enum EvalCommand: Command {
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: storePath + suffix) {
             try FileManager.default.removeItem(atPath: storePath + suffix)
         }
-        let runner = EvaluationRunner(store: try LibraryAccess.openForWriting(path: storePath), readiness: binding.readiness,
-                                      writer: binding.writer, judge: binding.judge, embedder: binding.embedder,
+        let runner = EvaluationRunner(pipeline: binding.pipeline(store: try LibraryAccess.openForWriting(path: storePath)),
                                       budgetLimitOverride: limit)
         let report = await runner.run(evaluation) { index, total in Terminal.progress("cell \(index)/\(total)…") }
         Terminal.clearProgress()

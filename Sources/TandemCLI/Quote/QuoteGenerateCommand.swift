@@ -9,11 +9,12 @@ import Tandem
 enum QuoteGenerateCommand: Command {
     static let name = "quote generate"
     static let summary = "generate quotes through the quality pipeline and store the accepted ones"
-    static let arguments = "[--locale L] [--count N] [--budget foreground|voice|batch] [--theme T] [--seed S] [--json]"
+    static let arguments = "[--locale L] [--count N] [--attempts N] [--budget foreground|voice|batch] [--theme T] [--seed S] [--json]"
     static let options: [OptionSpec] = [
         .option("locale", "L", "language of the quote (en, de, es, fr, it, pt; default en)"),
         .option("count", "N", "accepted quotes wanted (1...20, default 1)"),
-        .option("budget", "KIND", "foreground (45 s per attempt, default), voice (20 s per attempt) or batch (120 s for all)"),
+        .option("attempts", "N", "attempts in total (1...80, default 4 per quote wanted)"),
+        .option("budget", "KIND", "foreground (45 s, default), voice (20 s) or batch (120 s), for all attempts together"),
         .option("theme", "T", "a mood or theme for the line (\"morning courage\")"),
         .option("seed", "S", "seed for sampling (attempt k uses S+k)"),
         .option("budget-limit-ms", "N", "replace the budget's limit by N ms (tuning, tests)"),
@@ -21,9 +22,10 @@ enum QuoteGenerateCommand: Command {
         .flag("json", "print one JSON object with every attempt"),
     ]
     static let discussion = """
-        foreground and voice make up to N attempts, each within its own budget; batch shares one
-        120 s budget among all attempts (at most 4 per quote wanted). Streamed draft text is shown on
-        stderr when it is a terminal and is never stored unless the draft passes every gate.
+        One budget covers the whole command: every attempt, draft and judge included, ends by its
+        deadline. When the primary's draft fails a gate of quote.escalate_on (default: every gate),
+        the remaining attempts go to the secondary. Streamed draft text is shown on stderr when it
+        is a terminal and is never stored unless the draft passes every gate.
         Exit status: 0 when at least one quote was accepted; 5 when the budget expired; 4 when no
         model could serve; 1 when every draft was rejected or refused, or storing failed.
         """
@@ -32,6 +34,10 @@ enum QuoteGenerateCommand: Command {
         let locale = try QuotePrinter.locale(arguments, command: name)
         let count = try arguments.integer("count") ?? 1
         guard (1...20).contains(count) else { throw UsageError(name, "--count must be 1...20, got \(count)") }
+        let attempts = try arguments.integer("attempts") ?? count * QuotePipeline.defaultAttemptsPerQuote
+        guard (count...80).contains(attempts) else {
+            throw UsageError(name, "--attempts must be \(count)...80 (at least --count), got \(attempts)")
+        }
         let budgetName = arguments.string("budget") ?? Budget.Kind.foreground.rawValue
         guard let kind = Budget.Kind(rawValue: budgetName) else {
             throw UsageError(name, "--budget: expected foreground, voice or batch, got \"\(budgetName)\"")
@@ -47,31 +53,22 @@ enum QuoteGenerateCommand: Command {
         let config = try context.config()
         let store = try context.writeLibrary(config)
         let binding = try QuoteBinding(host: try context.host(), routing: routing)
-        // A model getting ready (a pinned file being checked) is waited for within one budget.
+        // A model getting ready (a pinned file being checked) is waited for within the one budget:
+        // what the wait took is what the attempts no longer have.
         let seconds = Double(budget.limit.components.seconds) + Double(budget.limit.components.attoseconds) / 1e18
+        let waitStart = ContinuousClock.now
         try await CancellableGeneration.run(timeout: seconds) { token in
             try await ModelWait.ready(binding.models, locale: locale, cancellation: token)
         }
+        let remaining = Budget(kind: budget.kind, limit: max(budget.limit - (ContinuousClock.now - waitStart), .milliseconds(1)))
         let pipeline = binding.pipeline(store: store)
         let theme = arguments.string("theme")
-        var outcomes: [GenerationOutcome] = []
-        if kind == .batch {
-            Terminal.progress("generating \(count) in one \(budget.limit) budget…")
-            outcomes = await pipeline.generateBatch(count: count, locale: locale, theme: theme, budget: budget, seed: seed)
-            Terminal.clearProgress()
-        } else {
-            while outcomes.filter({ $0.run.branch == .accepted }).count < count,
-                  outcomes.count < count * QuotePipeline.attemptsPerBatchQuote {
-                let attempt = outcomes.count
-                let outcome = await pipeline.generate(locale: locale, theme: theme, budget: budget,
-                                                      seed: seed.map { $0 &+ UInt64(attempt) }) { partial in
-                    Terminal.progress("attempt \(attempt + 1): \(partial)")
-                }
-                Terminal.clearProgress()
-                outcomes.append(outcome)
-                if [.timeout, .unavailable, .storageFailed].contains(outcome.run.branch) { break }
-            }
+        Terminal.progress("generating \(count) in one \(budget.limit) budget…")
+        let outcomes = await pipeline.generate(count: count, attempts: attempts, locale: locale, theme: theme,
+                                               budget: remaining, seed: seed) { attempt, partial in
+            Terminal.progress("attempt \(attempt + 1): \(partial)")
         }
+        Terminal.clearProgress()
         if outcomes.contains(where: { $0.run.branch == .accepted }) { try? store.recordActivity(on: CalendarDay(Date())) }
 
         // When nothing new can be had in time, the curated library still serves.
@@ -91,6 +88,12 @@ enum QuoteGenerateCommand: Command {
     private static func describe(_ outcome: GenerationOutcome) -> String {
         let run = outcome.run
         let draft = run.draftText.map { " (draft: \($0))" } ?? ""
+        let escalated = run.escalation.map { "[secondary, after the primary failed \($0.gate.rawValue)] " } ?? ""
+        return escalated + describeEnd(outcome, draft: draft)
+    }
+
+    private static func describeEnd(_ outcome: GenerationOutcome, draft: String) -> String {
+        let run = outcome.run
         switch run.branch {
         case .accepted:
             return "accepted " + (outcome.quote.map(QuotePrinter.line) ?? "quote #\(run.quoteID ?? 0)")
@@ -117,6 +120,9 @@ struct GenerateReport: Encodable {
         let reason: String?
         let draft: String?
         let modelVersion: String?
+        let servedBy: String?
+        let escalation: Escalation?
+        let timings: StageTimings
         let elapsedMilliseconds: Int
         let noveltyProven: Bool
         let judgeSource: String?
@@ -127,6 +133,7 @@ struct GenerateReport: Encodable {
         init(_ outcome: GenerationOutcome) {
             let run = outcome.run
             (branch, gate, reason, draft, modelVersion) = (run.branch.rawValue, run.gate, run.reason, run.draftText, run.modelVersion)
+            (servedBy, escalation, timings) = (run.servedBy?.rawValue, run.escalation, run.timings)
             (elapsedMilliseconds, noveltyProven, judgeSource) = (run.elapsedMilliseconds, run.noveltyProven, run.judgeSource)
             (persistence, gates, quote) = (run.persistence.description, outcome.gates, outcome.quote)
         }

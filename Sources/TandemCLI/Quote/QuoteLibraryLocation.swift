@@ -12,7 +12,8 @@ extension CommandContext {
         return path
     }
 
-    /// A read-only connection (set up once when the file is new): list, search, today, ask.
+    /// A store that never writes (list, search, today, ask): the file read-only, or the bundled
+    /// catalog in memory when there is no library yet.
     func readLibrary() throws -> QuoteStore {
         try LibraryAccess.openForReading(path: libraryPath(try config()))
     }

@@ -12,7 +12,11 @@ enum QuoteTodayCommand: Command {
         .option("day", "YYYY-MM-DD", "another day than today (local time)"),
         .flag("json", "print the quote as JSON"),
     ]
-    static let discussion = "Reading the quote of the day does not write: it does not count towards the streak."
+    static let discussion = """
+        Reading the quote of the day never writes: the library is opened read-only (it does not count
+        towards the streak), and with no library yet the bundled catalog is read in memory, without
+        creating the file.
+        """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let locale = try QuotePrinter.locale(arguments, command: name)
@@ -20,7 +24,8 @@ enum QuoteTodayCommand: Command {
         do { day = try arguments.string("day").map { try CalendarDay($0) } ?? CalendarDay(Date()) } catch {
             throw UsageError(name, "--day: \(error)")
         }
-        guard let quote = try context.readLibrary().today(locale: locale, day: day) else {
+        let path = try context.libraryPath(try context.config())
+        guard let quote = try LibraryAccess.today(path: path, locale: locale, day: day) else {
             Terminal.error("the library has no quotes")
             return .failure
         }

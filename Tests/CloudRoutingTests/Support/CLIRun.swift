@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import MockCloudServer
 
 /// One run of the built `tandem` binary (next to the test bundle) with a fixture's config, the
@@ -30,7 +31,7 @@ struct CLIRun: Sendable {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         // Read stderr on its own thread: a full stderr pipe must not stall the process.
         let errData = PipeContents()
         let errDone = DispatchSemaphore(value: 0)

@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 
 /// Runs the built `tandem` binary (next to the test bundle) in a temporary folder holding a
 /// config with fake `local` and `cloud` backends and any files a test writes.
@@ -43,7 +44,7 @@ struct TandemProcess {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import QuoteLibrary
 
 /// The built `tandem` binary in a temporary folder of its own: a config whose backends are the
@@ -36,10 +37,12 @@ struct QuoteCLI {
     var libraryPath: String { folder + "/lib.sqlite" }
 
     /// `draft` and `judge` are extra fake settings for each side (`draftPlugin` serves the draft);
-    /// `pluginsDirectory` nil gives an empty plugins folder.
+    /// `secondary`, when given, is a second draft backend (`cloud`, routed as the secondary of
+    /// `local`); `escalateOn` is `quote.escalate_on`; `pluginsDirectory` nil gives an empty plugins folder.
     init(draft: [String: String] = ["guided_reply": Self.guided(Self.goodDraft)],
          judge: [String: String] = ["guided_reply": Self.goodScores],
          draftPlugin: String = "tandem.fake",
+         secondary: [String: String]? = nil, escalateOn: [String]? = nil,
          pluginsDirectory: String? = Self.pluginsDirectory) throws {
         var template = Array("/tmp/tandem-quote-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw Failure("mkdtemp failed") }
@@ -54,11 +57,16 @@ struct QuoteCLI {
             let all = extra.merging(["kind": kind]) { a, _ in a }
             return String(decoding: try JSONSerialization.data(withJSONObject: all, options: .sortedKeys), as: UTF8.self)
         }
+        let routing = secondary == nil ? #""mode": "local-only""# : #""primary": "local", "secondary": "cloud""#
+        let cloud = try secondary.map { #", "cloud": {"plugin": "tandem.fake", "settings": \#(try settings("cloud", $0))}"# } ?? ""
+        let escalation = try escalateOn.map {
+            #", "escalate_on": \#(String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self))"#
+        } ?? ""
         let config = """
-            {"plugins_dir": "\(plugins)", "mode": "local-only", "store": "lib.sqlite",
+            {"plugins_dir": "\(plugins)", \(routing), "store": "lib.sqlite",
              "backends": {"local": {"plugin": "\(draftPlugin)", "settings": \(try settings("local", draft))},
-                          "judge": {"plugin": "tandem.fake", "settings": \(try settings("test", judge))}},
-             "quote": {"judge": "judge"}}
+                          "judge": {"plugin": "tandem.fake", "settings": \(try settings("test", judge))}\(cloud)},
+             "quote": {"judge": "judge"\(escalation)}}
             """
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
     }
@@ -92,7 +100,7 @@ struct QuoteCLI {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         try err.close()

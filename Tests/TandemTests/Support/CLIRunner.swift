@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import Synchronization
 
 /// Runs the built `tandem` binary (next to the test bundle) with a config of its own.
@@ -63,7 +64,7 @@ struct CLIRunner {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
-        try process.run()
+        try ProcessLaunch.run(process)
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         if let interruptAfter {

@@ -1,0 +1,46 @@
+/// The draft's shape as a JSON Schema `pattern`, so the local runner enforces it by token
+/// masking while decoding (the GuidedJSON pattern subset: classes, groups, bounded repeats; no
+/// `\p{…}`): one sentence of 8–18 space-separated words, no digits, quotation marks, markup,
+/// hashtags, emoji, colons, parentheses or line breaks. The deterministic gate still checks every draft.
+///
+/// A word is a run of word characters joined by inner hyphens or apostrophes ("don't",
+/// "l’eau", "twenty-one"), as `QuoteText.words` counts it; a comma or semicolon may follow it,
+/// an inverted mark (¿ ¡) may open it, and only the last may end in . ! ? or ….
+public enum DraftShape {
+    public static let wordLimits = DeterministicGate.wordLimits
+    public static let maximumCharacters = 200
+
+    /// Scalars that never occur inside a word: whitespace, ASCII digits, punctuation and
+    /// symbols, Latin-1 punctuation and symbols, the general-punctuation, currency and symbol
+    /// blocks (arrows to dingbats, where most emoji live), CJK punctuation, variation selectors,
+    /// private use, the emoji and pictograph planes (U+1F000–1FFFF) and tags. Digits are left out
+    /// because a small model, once it starts a run of them, fills the token limit with one "word".
+    static let nonWordRanges: [ClosedRange<UInt32>] = [
+        0x00...0x40, 0x5B...0x60, 0x7B...0xBF, 0xD7...0xD7, 0xF7...0xF7,
+        0x2000...0x2BFF, 0x2E00...0x2E7F, 0x3000...0x303F, 0xE000...0xF8FF, 0xFE00...0xFE0F, 0xFE30...0xFE4F,
+        0xFF00...0xFF20, 0x1F000...0x1FFFF, 0xE0000...0xE007F,
+    ]
+
+    /// A class of every scalar outside `nonWordRanges`, written with raw characters (the
+    /// GuidedJSON subset has no `\u`) and ASCII punctuation escaped so none reads as syntax.
+    /// Control characters below the space are left to \s and to JSON, which refuses them raw.
+    static let wordCharacter: String = {
+        func literal(_ value: UInt32) -> String {
+            let character = String(Character(Unicode.Scalar(value)!))
+            return value < 0x80 ? "\\" + character : character
+        }
+        var body = "\\s"
+        for range in nonWordRanges {
+            let low = max(range.lowerBound, 0x21), high = range.upperBound
+            body += low == high ? literal(low) : literal(low) + "-" + literal(high)
+        }
+        return "[^" + body + "]"
+    }()
+
+    public static let pattern: String = {
+        let letter = wordCharacter
+        let word = "[¿¡]?\(letter)+(?:[\\-'’]\(letter)+)*"
+        let rest = "(?:[,;]? \(word)){\(wordLimits.lowerBound - 1),\(wordLimits.upperBound - 1)}"
+        return "^\(word)\(rest)[.!?…]?$"
+    }()
+}

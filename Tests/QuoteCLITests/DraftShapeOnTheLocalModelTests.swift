@@ -1,0 +1,36 @@
+import Foundation
+import QuoteLibrary
+import Testing
+
+/// The draft's shape is enforced while decoding: `quote generate` on the real local model
+/// (`tandem.llama`, guided by the draft schema's pattern) writes drafts that match
+/// `DraftShape.pattern` and pass the gate's shape checks, whatever the seed. The other gates
+/// (judge, distinctiveness) may still reject them: this is about shape, not taste.
+@Suite struct DraftShapeOnTheLocalModelTests {
+    static let modelPath = URL(fileURLWithPath: QuoteCLI.pluginsDirectory).deletingLastPathComponent()
+        .appendingPathComponent("models/SmolLM2-135M-Instruct.Q4_1.gguf").path
+
+    @Test func guidedDraftsOfTheLocalModelConformToThePattern() async throws {
+        let cli = try QuoteCLI()
+        defer { cli.cleanUp() }
+        try """
+            {"plugins_dir": "\(QuoteCLI.pluginsDirectory)", "mode": "local-only", "store": "lib.sqlite",
+             "backends": {"local": {"plugin": "tandem.llama",
+                                    "settings": {"model": "\(Self.modelPath)", "context": 1024, "threads": 1}}}}
+            """.write(toFile: cli.configPath, atomically: true, encoding: .utf8)
+        let outcome = try await cli.run(["quote", "generate", "--count", "4", "--attempts", "4", "--seed", "11",
+                                         "--budget", "batch", "--theme", "the first snow of the year", "--json"])
+        let results = try #require(try outcome.json()["results"] as? [[String: Any]], "\(outcome.stderr)")
+        #expect(results.count == 4 && results.allSatisfy { $0["branch"] as? String != "timeout" }, "\(results)")
+        let pattern = try NSRegularExpression(pattern: DraftShape.pattern)
+        for result in results {
+            let draft = try #require(result["draft"] as? String, "\(result)")
+            let whole = NSRange(draft.startIndex..., in: draft)
+            #expect(pattern.firstMatch(in: draft, range: whole)?.range == whole, "does not match the pattern: \(draft)")
+            let shape: Set<GateName> = [.empty, .wrappingQuotes, .markup, .sentenceCount, .length]
+            for verdict in DeterministicGate().evaluate(draft, locale: "en") where shape.contains(verdict.gate) {
+                #expect(verdict.passed, "\(verdict.gate.rawValue) rejects \(draft): \(verdict.reason ?? "")")
+            }
+        }
+    }
+}

@@ -1,0 +1,236 @@
+@testable import QuoteLibrary
+
+/// Bad drafts written for the leftover and attribution gates, per language and category, each
+/// otherwise a clean single sentence. The gate's rules were tuned on `tuning` only; `heldOut`
+/// was written at the same time and set aside, and its rejection rate is what the test reports.
+/// `cleanLookalikes` are good lines that resemble the defects (a colon-free "as my grandmother
+/// said", a dash inside the sentence) and must pass.
+enum BadDraftSet {
+    enum Category: String, CaseIterable { case promptLeftover, attribution }
+
+    struct Draft {
+        let language: String
+        let category: Category
+        let text: String
+        var expectedGate: GateName { category == .promptLeftover ? .promptFragment : .attribution }
+    }
+
+    static func drafts(_ table: [String: [Category: [String]]]) -> [Draft] {
+        table.sorted { $0.key < $1.key }.flatMap { language, categories in
+            Category.allCases.flatMap { category in
+                (categories[category] ?? []).map { Draft(language: language, category: category, text: $0) }
+            }
+        }
+    }
+
+    static let tuning = drafts([
+        "en": [
+            .promptLeftover: [
+                "Here is your quote: Carry the spare key to your neighbour before the evening rain.",
+                "Sure! Here's a sentence about kindness on the morning train for you to enjoy.",
+                "Quote: the baker saves the last warm loaf for the night shift nurse.",
+                "Here's one original sentence about snow falling softly on the quiet garden.",
+                "Okay, here is the line: the kettle sings while grandmother folds the warm towels.",
+                "A specific image, someone doing something on the first snowy morning of the year.",
+            ],
+            .attribution: [
+                "Carry the spare key to your neighbour before the evening rain reaches her porch — Ada Lovelace",
+                "The baker saves the last warm loaf for the nurse on the night shift. - Mark Twain",
+                "Fold the map along its old creases and let your sister choose the road (Seneca)",
+                "As Oscar Wilde said, the kettle sings loudest for the friend who visits late.",
+                "The lamp in the window waits for every traveller coming home late, said Emerson.",
+            ],
+        ],
+        "de": [
+            .promptLeftover: [
+                "Hier ist dein Zitat: Bring deiner Nachbarin den Ersatzschlüssel vor dem Abendregen.",
+                "Gerne, hier ist ein Satz über den ersten Schnee im stillen Garten hinter dem Haus.",
+                "Zitat: Der Bäcker hebt das letzte warme Brot für die Nachtschwester auf.",
+                "Klar! Hier ist ein origineller Satz über den Morgenzug und eine kleine Freundlichkeit.",
+                "Mein Vorschlag: Falte die Karte entlang der alten Knicke und lass deine Schwester wählen.",
+            ],
+            .attribution: [
+                "Bring deiner Nachbarin den Ersatzschlüssel, bevor der Abendregen ihre Veranda erreicht. — Goethe",
+                "Der Bäcker hebt das letzte warme Brot für die Nachtschwester auf - Friedrich Schiller",
+                "Falte die Karte entlang der alten Knicke und lass deine Schwester den Weg wählen (Rilke)",
+                "Wie Goethe sagte, singt der Kessel am lautesten für den Freund, der spät kommt.",
+                "Die Lampe im Fenster wartet auf jeden Reisenden, der spät heimkommt, sagte Kafka.",
+            ],
+        ],
+        "es": [
+            .promptLeftover: [
+                "Aquí tienes tu cita: lleva la llave de repuesto a tu vecina antes de la lluvia.",
+                "¡Claro! Aquí está una frase sobre la primera nevada en el jardín silencioso.",
+                "Cita: el panadero guarda la última hogaza caliente para la enfermera del turno de noche.",
+                "Aquí va una frase original sobre el tren de la mañana y un pequeño gesto amable.",
+                "Mi propuesta: dobla el mapa por sus viejos pliegues y deja que tu hermana elija.",
+            ],
+            .attribution: [
+                "Lleva la llave de repuesto a tu vecina antes de que la lluvia llegue a su porche. — Cervantes",
+                "El panadero guarda la última hogaza caliente para la enfermera de noche - Miguel de Unamuno",
+                "Dobla el mapa por sus viejos pliegues y deja que tu hermana elija el camino (Machado)",
+                "Como dijo Cervantes, la tetera canta más fuerte para el amigo que llega tarde.",
+                "La lámpara en la ventana espera a cada viajero que vuelve tarde, dijo Lorca.",
+            ],
+        ],
+        "fr": [
+            .promptLeftover: [
+                "Voici ta citation : porte la clé de secours à ta voisine avant la pluie du soir.",
+                "Bien sûr ! Voici une phrase sur la première neige dans le jardin silencieux.",
+                "Citation : le boulanger garde la dernière miche chaude pour l’infirmière de nuit.",
+                "Voici une phrase originale sur le train du matin et un petit geste de bonté.",
+                "Ma proposition : plie la carte le long de ses vieux plis et laisse ta sœur choisir.",
+            ],
+            .attribution: [
+                "Porte la clé de secours à ta voisine avant que la pluie du soir atteigne son perron. — Victor Hugo",
+                "Le boulanger garde la dernière miche chaude pour l’infirmière de nuit - Voltaire",
+                "Plie la carte le long de ses vieux plis et laisse ta sœur choisir la route (Montaigne)",
+                "Comme disait Victor Hugo, la bouilloire chante plus fort pour l’ami qui arrive tard.",
+                "La lampe à la fenêtre attend chaque voyageur qui rentre tard, disait Proust.",
+            ],
+        ],
+        "it": [
+            .promptLeftover: [
+                "Ecco la tua citazione: porta la chiave di riserva alla tua vicina prima della pioggia.",
+                "Certo! Ecco una frase sulla prima neve nel giardino silenzioso dietro casa.",
+                "Citazione: il fornaio tiene l’ultima pagnotta calda per l’infermiera del turno di notte.",
+                "Ecco una frase originale sul treno del mattino e un piccolo gesto gentile.",
+                "La mia proposta: piega la mappa lungo le vecchie pieghe e lascia scegliere tua sorella.",
+            ],
+            .attribution: [
+                "Porta la chiave di riserva alla tua vicina prima che la pioggia arrivi sul suo portico. — Dante Alighieri",
+                "Il fornaio tiene l’ultima pagnotta calda per l’infermiera di notte - Leopardi",
+                "Piega la mappa lungo le vecchie pieghe e lascia che tua sorella scelga la strada (Petrarca)",
+                "Come disse Leopardi, il bollitore canta più forte per l’amico che arriva tardi.",
+                "La lampada alla finestra aspetta ogni viaggiatore che torna tardi, diceva Manzoni.",
+            ],
+        ],
+        "pt": [
+            .promptLeftover: [
+                "Aqui está a sua citação: leva a chave reserva à tua vizinha antes da chuva.",
+                "Claro! Aqui vai uma frase sobre a primeira neve no jardim silencioso atrás da casa.",
+                "Citação: o padeiro guarda o último pão quente para a enfermeira do turno da noite.",
+                "Aqui está uma frase original sobre o comboio da manhã e um pequeno gesto gentil.",
+                "A minha proposta: dobra o mapa pelas velhas dobras e deixa a tua irmã escolher.",
+            ],
+            .attribution: [
+                "Leva a chave reserva à tua vizinha antes que a chuva da tarde chegue à varanda. — Fernando Pessoa",
+                "O padeiro guarda o último pão quente para a enfermeira da noite - Machado de Assis",
+                "Dobra o mapa pelas velhas dobras e deixa a tua irmã escolher a estrada (Camões)",
+                "Como disse Pessoa, a chaleira canta mais alto para o amigo que chega tarde.",
+                "A lâmpada na janela espera cada viajante que volta tarde, dizia Eça de Queirós.",
+            ],
+        ],
+    ])
+
+    static let heldOut = drafts([
+        "en": [
+            .promptLeftover: [
+                "Certainly, here's a quote for you: the neighbour waters your tomatoes while you sleep.",
+                "Here is a short line about courage: she knocks twice before her first day at work.",
+                "Sentence: my brother leaves the porch light on for anyone walking home in the rain.",
+                "Below is an original quote about letters from old friends arriving in spring.",
+                "Of course! Here it is: the old dog waits by the gate for the school bus.",
+            ],
+            .attribution: [
+                "The neighbour waters your tomatoes every morning while you sleep late. — Jane Austen",
+                "She knocks twice on the office door before her first day begins ~ Anonymous",
+                "My brother leaves the porch light on for anyone walking home (Walt Whitman, 1855)",
+                "The old dog waits by the gate for the school bus every single afternoon, as Dickens wrote.",
+                "According to Thoreau, the garden grows best for the hands that weed it at dawn.",
+            ],
+        ],
+        "de": [
+            .promptLeftover: [
+                "Natürlich, hier ist ein kurzer Satz: Der Nachbar gießt deine Tomaten, während du schläfst.",
+                "Hier ist ein Zitat für dich über Mut am ersten Tag in der neuen Arbeit.",
+                "Antwort: Mein Bruder lässt das Licht an der Tür für jeden an, der heimkommt.",
+                "Hier ist mein Vorschlag für einen Satz über Briefe alter Freunde im Frühling.",
+                "Okay, hier kommt der Satz: Der alte Hund wartet am Tor auf den Schulbus.",
+            ],
+            .attribution: [
+                "Der Nachbar gießt jeden Morgen deine Tomaten, während du noch lange schläfst. — Thomas Mann",
+                "Sie klopft zweimal an die Bürotür, bevor ihr erster Arbeitstag beginnt ~ Unbekannt",
+                "Mein Bruder lässt das Licht an der Tür für jeden an, der im Regen heimkommt (Heinrich Heine, 1827)",
+                "Der alte Hund wartet jeden Nachmittag am Tor auf den Schulbus, schrieb Fontane.",
+                "Laut Nietzsche wächst der Garten am besten für die Hände, die ihn im Morgengrauen jäten.",
+            ],
+        ],
+        "es": [
+            .promptLeftover: [
+                "Por supuesto, aquí tienes una cita: el vecino riega tus tomates mientras duermes.",
+                "Aquí está la frase que pediste sobre el valor en el primer día de trabajo.",
+                "Respuesta: mi hermano deja la luz del porche encendida para quien vuelve bajo la lluvia.",
+                "Te dejo una frase original sobre las cartas de viejos amigos en primavera.",
+                "Vale, ahí va: el perro viejo espera junto a la verja el autobús escolar.",
+            ],
+            .attribution: [
+                "El vecino riega tus tomates cada mañana mientras duermes hasta tarde. — Benito Pérez Galdós",
+                "Ella llama dos veces a la puerta de la oficina antes de su primer día ~ Anónimo",
+                "Mi hermano deja la luz del porche encendida para quien vuelve bajo la lluvia (Gustavo Adolfo Bécquer, 1871)",
+                "El perro viejo espera cada tarde junto a la verja el autobús escolar, escribió Quevedo.",
+                "Según Ortega y Gasset, el huerto crece mejor para las manos que lo limpian al amanecer.",
+            ],
+        ],
+        "fr": [
+            .promptLeftover: [
+                "Bien sûr, voici une citation pour toi : le voisin arrose tes tomates pendant que tu dors.",
+                "Voilà la phrase demandée sur le courage du premier jour au nouveau travail.",
+                "Réponse : mon frère laisse la lumière du perron allumée pour ceux qui rentrent sous la pluie.",
+                "Je te propose une phrase originale sur les lettres de vieux amis au printemps.",
+                "D’accord, la voici : le vieux chien attend le bus scolaire près du portail.",
+            ],
+            .attribution: [
+                "Le voisin arrose tes tomates chaque matin pendant que tu dors encore. — Gustave Flaubert",
+                "Elle frappe deux fois à la porte du bureau avant son premier jour ~ Anonyme",
+                "Mon frère laisse la lumière du perron allumée pour ceux qui rentrent sous la pluie (Charles Baudelaire, 1857)",
+                "Le vieux chien attend chaque après-midi le bus scolaire près du portail, écrivait Colette.",
+                "Selon Rousseau, le jardin pousse mieux pour les mains qui le désherbent à l’aube.",
+            ],
+        ],
+        "it": [
+            .promptLeftover: [
+                "Certamente, ecco una citazione per te: il vicino innaffia i tuoi pomodori mentre dormi.",
+                "Ecco la frase che hai chiesto sul coraggio del primo giorno di lavoro.",
+                "Risposta: mio fratello lascia accesa la luce del portico per chi torna sotto la pioggia.",
+                "Ti propongo una frase originale sulle lettere dei vecchi amici in primavera.",
+                "Va bene, eccola: il vecchio cane aspetta lo scuolabus vicino al cancello.",
+            ],
+            .attribution: [
+                "Il vicino innaffia i tuoi pomodori ogni mattina mentre dormi ancora. — Italo Svevo",
+                "Lei bussa due volte alla porta dell’ufficio prima del suo primo giorno ~ Anonimo",
+                "Mio fratello lascia accesa la luce del portico per chi torna sotto la pioggia (Giovanni Pascoli, 1891)",
+                "Il vecchio cane aspetta ogni pomeriggio lo scuolabus vicino al cancello, scriveva Verga.",
+                "Secondo Machiavelli, l’orto cresce meglio per le mani che lo curano all’alba.",
+            ],
+        ],
+        "pt": [
+            .promptLeftover: [
+                "Com certeza, aqui vai uma citação para ti: o vizinho rega os teus tomates enquanto dormes.",
+                "Aqui está a frase que pediste sobre a coragem no primeiro dia de trabalho.",
+                "Resposta: o meu irmão deixa a luz da varanda acesa para quem volta à chuva.",
+                "Segue uma frase original sobre as cartas de velhos amigos na primavera.",
+                "Está bem, aqui está: o cão velho espera o autocarro da escola junto ao portão.",
+            ],
+            .attribution: [
+                "O vizinho rega os teus tomates todas as manhãs enquanto ainda dormes. — Eça de Queirós",
+                "Ela bate duas vezes à porta do escritório antes do primeiro dia ~ Anônimo",
+                "O meu irmão deixa a luz da varanda acesa para quem volta à chuva (Cesário Verde, 1887)",
+                "O cão velho espera todas as tardes o autocarro da escola junto ao portão, escreveu Camilo Castelo Branco.",
+                "Segundo Vieira, a horta cresce melhor para as mãos que a cuidam de madrugada.",
+            ],
+        ],
+    ])
+
+    /// Good lines resembling the defects; each must pass the whole deterministic gate.
+    static let cleanLookalikes: [(language: String, text: String)] = [
+        ("en", "As my grandmother said, the bread rises faster when the kitchen window stays closed."),
+        ("en", "Here the river bends, and my father still stops the car to watch the herons."),
+        ("de", "Wie meine Großmutter sagte, geht der Teig schneller auf, wenn das Küchenfenster zu bleibt."),
+        ("es", "Como decía mi abuela, el pan sube más rápido cuando la ventana de la cocina está cerrada."),
+        ("fr", "Comme disait ma grand-mère, le pain lève plus vite quand la fenêtre de la cuisine reste fermée."),
+        ("it", "Come diceva mia nonna, il pane lievita prima quando la finestra della cucina resta chiusa."),
+        ("pt", "Como dizia a minha avó, o pão cresce mais depressa quando a janela da cozinha fica fechada."),
+        ("pt", "Aqui está o banco onde o meu avô dava migalhas aos pombos todas as manhãs."),
+    ]
+}

@@ -1,0 +1,73 @@
+import Foundation
+@testable import QuoteLibrary
+
+/// A budget clock that moves only when a test advances it (as swift-nio's embedded event loop
+/// does with `advanceTime`): budget tests decide when time passes instead of sleeping.
+final class ManualClock: BudgetClock, @unchecked Sendable {
+    private struct Sleeper {
+        let deadline: Duration
+        let continuation: CheckedContinuation<Void, Error>
+    }
+
+    private let lock = NSLock()
+    private var current: Duration = .zero
+    private var sleepers: [UUID: Sleeper] = [:]
+    private var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    var now: Duration { lock.withLock { current } }
+
+    func sleep(until instant: Duration) async throws {
+        let id = UUID()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+                lock.lock()
+                if instant <= current {
+                    lock.unlock()
+                    continuation.resume()
+                } else if Task.isCancelled {
+                    lock.unlock()
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    sleepers[id] = Sleeper(deadline: instant, continuation: continuation)
+                    let satisfied = takeSatisfiedWatchers()
+                    lock.unlock()
+                    satisfied.forEach { $0.resume() }
+                }
+            }
+        } onCancel: {
+            let sleeper = lock.withLock { sleepers.removeValue(forKey: id) }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward and wakes every sleeper whose instant has come.
+    func advance(by duration: Duration) {
+        lock.lock()
+        current += duration
+        let due = sleepers.filter { $0.value.deadline <= current }
+        due.keys.forEach { sleepers.removeValue(forKey: $0) }
+        lock.unlock()
+        due.values.sorted { $0.deadline < $1.deadline }.forEach { $0.continuation.resume() }
+    }
+
+    /// Returns once at least `count` tasks are sleeping on this clock.
+    func waitForSleepers(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if sleepers.count >= count {
+                lock.unlock()
+                continuation.resume()
+            } else {
+                watchers.append((count, continuation))
+                lock.unlock()
+            }
+        }
+    }
+
+    /// Called with the lock held.
+    private func takeSatisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+        let satisfied = watchers.filter { sleepers.count >= $0.count }
+        watchers.removeAll { sleepers.count >= $0.count }
+        return satisfied.map(\.continuation)
+    }
+}
