@@ -8,10 +8,12 @@ struct QuotePipelineTests {
     static let goodToo = "Fold the warm blanket twice and leave it on the bench for the night nurse."
     static let goodThree = "Mend the torn sleeve tonight so your son can climb the oak tree tomorrow."
 
+    /// On a clock that stands still unless a test advances it: a budget expires only in the tests
+    /// about budgets, never because a loaded machine starved the others.
     static func pipeline(_ store: QuoteStore, writer: DraftWriter, judge: Judge? = ScriptedJudge.scoring(8),
                          embedder: Embedder? = LexicalEmbedder(),
                          readiness: Readiness = FixedReadiness.allAvailable,
-                         escalation: EscalationPolicy = .everyGate, clock: BudgetClock = ContinuousBudgetClock()) -> QuotePipeline {
+                         escalation: EscalationPolicy = .everyGate, clock: BudgetClock = ManualClock()) -> QuotePipeline {
         QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder,
                       escalation: escalation, clock: clock)
     }

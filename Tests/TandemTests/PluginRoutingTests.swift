@@ -58,7 +58,7 @@ import Testing
         #expect(error?.code == .cancelled)
         // The plugin hangs forever, so returning at all proves the cancellation reached it; the
         // bound is loose because tests share two cores (the ABI conformance suite times 100 ms).
-        #expect(ContinuousClock.now - start < .seconds(10), "the plugin noticed the cancellation")
+        #expect(ContinuousClock.now - start < .seconds(60), "the plugin noticed the cancellation")
     }
 
     @Test func invalidOptionsFailBeforeAnyPluginIsCalled() async throws {
