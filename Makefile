@@ -17,7 +17,7 @@ MODEL_FILE := models/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_SHA256 := b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 
 .PHONY: all deps model build plugins fixtures test run clean \
-        bench bench-routing bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided
+        bench bench-routing bench-plugin-load bench-quote-today bench-novelty bench-llama bench-llama-plugin bench-cloud bench-guided
 
 all: build plugins
 
@@ -95,7 +95,7 @@ clean:
 
 # ---- Benchmarks (`make bench` runs them all) ------------------------------------------------
 
-bench: bench-routing bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided
+bench: bench-routing bench-plugin-load bench-quote-today bench-novelty bench-llama bench-llama-plugin bench-cloud bench-guided
 
 # Host routing overhead against a direct ABI call to the same plugin (target: ≤ 50 µs at p50).
 BENCH_ITERATIONS ?= 2000
@@ -109,6 +109,12 @@ bench-plugin-load: plugins
 # `tandem quote today` in fresh processes with an empty plugins.d (target: under 50 ms).
 bench-quote-today: build
 	$(BUILD_DIR)/tandem-bench-quote-today 50
+
+# The novelty gate: exact scan at 10k and 100k rows, and one check at 10k rows with the embedding
+# model loaded (target: ≤ 20 ms p50). NOVELTY_CONFIG names a config whose quote.embedder is used;
+# without it, the fake plugin's embeddings.
+bench-novelty: build plugins
+	$(BUILD_DIR)/tandem-bench-novelty $(PLUGINS_DIR) $(NOVELTY_CONFIG)
 
 # The local runner's speed and memory against llama.cpp's figures, at 1 and 2 threads; with
 # LLAMA_BENCH=/path/to/llama-bench (a local llama.cpp build), also against it, runs interleaved.

@@ -10,7 +10,8 @@ struct QuoteStoreTests {
         GeneratedQuote(text: text, locale: "en", tags: QuoteTags(moods: ["calm"], categories: ["work"], themes: ["tea"]),
                        scores: QuoteScores(judge: JudgeScores(quality: 7, originality: 6, warmth: 8, overall: 7),
                                            judgeSource: "model", distinctiveness: 6.5),
-                       modelVersion: "test-model-1", embedding: embedding.map { ("test-embedder", $0) })
+                       modelVersion: "test-model-1",
+                       novelty: embedding.map { NoveltyProof(model: "test-embedder", vector: $0, threshold: 0.9, comparedThrough: .max) })
     }
 
     static func acceptedRun(_ text: String) -> GenerationRun {
@@ -42,7 +43,7 @@ struct QuoteStoreTests {
                 """)
         }
         let store = try QuoteStore.open(path: path)
-        #expect(try store.schemaVersion == 2)
+        #expect(try store.schemaVersion == SchemaMigrations.latestVersion)
         #expect(try store.count() == 1)
         #expect(try store.runs().isEmpty)
     }
@@ -75,7 +76,12 @@ struct QuoteStoreTests {
         #expect(stored.wordCount == 12)
         #expect(stored.scores?.judge.overall == 7)
         #expect(stored.modelVersion == "test-model-1")
-        #expect(try store.embeddings(model: "test-embedder").first?.vector == [0.5, -1, 2])
+        let vectors = try store.withConnection { connection in
+            try connection.query("SELECT quote_id, vector FROM quote_embeddings WHERE model = 'test-embedder'") {
+                ($0.int(0), EmbeddingBlob.decode($0.blobBytes(1)))
+            }
+        }
+        #expect(vectors.count == 1 && vectors.first?.0 == id && vectors.first?.1 == [0.5, -1, 2], "stored as given, not normalised")
         let run = try #require(try store.runs().first)
         #expect(run.quoteID == id)
         #expect(run.persistence == .stored)

@@ -152,8 +152,9 @@ public struct QuotePipeline: Sendable {
             if !result.passed { evaluation.verdict = .rejected(result); return evaluation }
         }
 
-        let novelty = try await NoveltyGate().evaluate(text, embedder: report.embedder.isAvailable ? embedder : nil,
-                                                       store: store, backfill: true)
+        // A configured embedder that is unavailable is asked anyway: its failure rejects the
+        // draft (novelty cannot be proven), where a missing embedder only leaves it unproven.
+        let novelty = try await NoveltyGate().evaluate(text, embedder: embedder, store: store)
         evaluation.gates.append(novelty.result)
         evaluation.noveltyProven = novelty.proven
         if !novelty.result.passed { evaluation.verdict = .rejected(novelty.result); return evaluation }
@@ -175,7 +176,7 @@ public struct QuotePipeline: Sendable {
         evaluation.verdict = .accepted(GeneratedQuote(
             text: text, locale: SupportedLocale.language(of: request.locale), tags: tags, scores: scores,
             modelVersion: evaluation.modelVersion ?? "unknown",
-            embedding: novelty.embedding.map { (embedder!.model, $0) }))
+            novelty: novelty.proof))
         return evaluation
     }
 

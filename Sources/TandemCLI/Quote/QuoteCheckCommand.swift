@@ -16,7 +16,8 @@ enum QuoteCheckCommand: Command {
     ]
     static let discussion = """
         Every deterministic check runs (not only up to the first failure), then novelty against the
-        library (read-only), the judge when asked, and distinctiveness.
+        whole library (stored quotes without a vector of the embedding model are embedded and their
+        vectors stored first; quotes are never written), the judge when asked, and distinctiveness.
         Exit status: 0 when every gate accepts, 1 when one rejects.
         """
 
@@ -24,15 +25,11 @@ enum QuoteCheckCommand: Command {
         guard let text = arguments.positionals.first else { throw UsageError(name, "no draft text given") }
         let locale = try QuotePrinter.locale(arguments, command: name)
         let config = try context.config()
-        let store = try LibraryAccess.openForReading(path: context.libraryPath(config))
-        let checker: QuoteChecker
-        if arguments.flag("judge") || config.quote.embedder != nil {
-            let binding = try QuoteBinding(host: try context.host())
-            checker = QuoteChecker(store: store, embedder: binding.embedder, judge: arguments.flag("judge") ? binding.judge : nil)
-        } else {
-            checker = QuoteChecker(store: store, embedder: LexicalEmbedder())
-        }
-        let report = await checker.check(text, locale: locale)
+        let store = try context.libraryForNovelty(config)
+        let embedder = try context.noveltyEmbedder(config)
+        let judge = arguments.flag("judge") ? try QuoteBinding(host: try context.host()).judge : nil
+        let report = await QuoteChecker(store: store, embedder: embedder, judge: judge)
+            .check(text, locale: locale, progress: LibraryEmbeddingProgress.reporter(store: store, model: embedder.model))
         if arguments.flag("json") {
             Terminal.out(try QuotePrinter.json(report))
         } else {

@@ -46,7 +46,14 @@ enum QuoteGenerateCommand: Command {
 
         let config = try context.config()
         let store = try context.writeLibrary(config)
-        let pipeline = try QuoteBinding(host: try context.host(), routing: routing).pipeline(store: store)
+        let binding = try QuoteBinding(host: try context.host(), routing: routing)
+        do {
+            try await LibraryEmbeddingProgress.prepare(store: store, embedder: binding.embedder)
+        } catch {
+            // Each attempt's novelty check tries again and records why it could not compare.
+            Terminal.log("the library could not be embedded with \(binding.embedder.model): \(error)")
+        }
+        let pipeline = binding.pipeline(store: store)
         let theme = arguments.string("theme")
         var outcomes: [GenerationOutcome] = []
         if kind == .batch {
