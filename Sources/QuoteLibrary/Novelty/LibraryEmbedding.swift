@@ -14,6 +14,11 @@ public enum LibraryEmbedding {
     /// only (`memoryOnly` counts them).
     public static func embedMissing(store: QuoteStore, embedder: Embedder, dimensions: Int,
                                     progress: Progress? = nil) async throws -> (matrix: EmbeddingMatrix, memoryOnly: Int) {
+        // The loaded matrix is kept between checks; when it holds a vector for every quote (its
+        // ids are distinct quotes: vectors go with their quote), nothing is missing and the
+        // per-quote lookup below is skipped.
+        let loaded = try store.embeddingMatrix(model: embedder.model, dimensions: dimensions)
+        if loaded.count == (try store.count()) { return (loaded, 0) }
         let missing = try store.quotesMissingEmbedding(model: embedder.model, dimensions: dimensions)
         var unsaved: [(id: Int64, vector: [Float])] = []
         var done = 0

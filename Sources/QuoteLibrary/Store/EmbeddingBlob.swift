@@ -16,10 +16,10 @@ enum EmbeddingBlob {
         return vector
     }
 
-    /// Appends the floats of `bytes` (whole floats only) to `values`.
+    /// Appends the floats of `bytes` (whole floats only) to `values`. No exact `reserveCapacity`
+    /// here: called once a row, it would reallocate the whole matrix every row.
     static func append(_ bytes: UnsafeRawBufferPointer, to values: inout [Float]) {
         let count = bytes.count / 4
-        values.reserveCapacity(values.count + count)
         for index in 0..<count {
             let bits = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
             values.append(Float(bitPattern: bits))

@@ -34,8 +34,8 @@ enum QuoteAddCommand: Command {
             throw UsageError(name, error.message)
         }
         let config = try context.config()
-        let store = try context.writeLibrary(config)
         let embedder = try context.noveltyEmbedder(config)
+        let store = try context.writeLibrary(config)
         let verdict = try await NoveltyGate().evaluate(input.text, embedder: embedder, store: store,
                                                        progress: LibraryEmbeddingProgress.reporter(store: store, model: embedder.model))
         guard verdict.result.passed else { return refused(verdict.result, json: arguments.flag("json")) }

@@ -25,8 +25,8 @@ enum QuoteCheckCommand: Command {
         guard let text = arguments.positionals.first else { throw UsageError(name, "no draft text given") }
         let locale = try QuotePrinter.locale(arguments, command: name)
         let config = try context.config()
-        let store = try context.libraryForNovelty(config)
         let embedder = try context.noveltyEmbedder(config)
+        let store = try context.libraryForNovelty(config)
         let judge = arguments.flag("judge") ? try QuoteBinding(host: try context.host()).judge : nil
         let report = await QuoteChecker(store: store, embedder: embedder, judge: judge)
             .check(text, locale: locale, progress: LibraryEmbeddingProgress.reporter(store: store, model: embedder.model))

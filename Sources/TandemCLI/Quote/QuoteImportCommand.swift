@@ -37,8 +37,8 @@ enum QuoteImportCommand: Command {
         let lines = try parse(content, path: path)
 
         let config = try context.config()
-        let store = try context.writeLibrary(config)
         let embedder = try context.noveltyEmbedder(config)
+        let store = try context.writeLibrary(config)
         try await LibraryEmbeddingProgress.prepare(store: store, embedder: embedder)
         let gate = NoveltyGate()
         var accepted: [(line: Int, input: UserQuoteInput, proof: NoveltyProof?)] = []
