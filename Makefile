@@ -27,7 +27,7 @@ EMBED_MODEL_FILE := models/multilingual-e5-small.Q4_0.gguf
 EMBED_MODEL_SHA256 := cabfdaeb5c09ffcb78feb05fe01600b52078736412527f8109d31115262bdc66
 
 .PHONY: all deps model language-profiles embedding-model build plugins fixtures test fuzz run clean \
-        bench bench-routing bench-isolation bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided \
+        bench bench-routing bench-isolation bench-plugin-load bench-quote-today bench-novelty bench-llama bench-llama-plugin bench-cloud bench-guided \
         bench-embed
 
 all: language-profiles build plugins
@@ -147,7 +147,7 @@ clean:
 
 # ---- Benchmarks (`make bench` runs them all) ------------------------------------------------
 
-bench: bench-routing bench-isolation bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided bench-embed
+bench: bench-routing bench-isolation bench-plugin-load bench-quote-today bench-novelty bench-llama bench-llama-plugin bench-cloud bench-guided bench-embed
 
 # Host routing overhead against a direct ABI call to the same plugin (target: ≤ 50 µs at p50).
 BENCH_ITERATIONS ?= 2000
@@ -166,6 +166,12 @@ bench-plugin-load: plugins
 # `tandem quote today` in fresh processes with an empty plugins.d (target: under 50 ms).
 bench-quote-today: build
 	$(BUILD_DIR)/tandem-bench-quote-today 50
+
+# The novelty gate: exact scan at 10k and 100k rows, and one check at 10k rows with the embedding
+# model loaded (target: ≤ 20 ms p50). NOVELTY_CONFIG names a config whose quote.embedder is used;
+# without it, the fake plugin's embeddings.
+bench-novelty: build plugins
+	$(BUILD_DIR)/tandem-bench-novelty $(PLUGINS_DIR) $(NOVELTY_CONFIG)
 
 # The local runner's speed and memory against llama.cpp's figures, at 1 and 2 threads; with
 # LLAMA_BENCH=/path/to/llama-bench (a local llama.cpp build), also against it, runs interleaved.

@@ -78,6 +78,8 @@ let package = Package(
         // Cloud: event latency against the mock server and SSE + JSON parse throughput.
         // `tandem quote today` in fresh processes with an empty plugins.d (target: under 50 ms).
         .executableTarget(name: "tandem-bench-quote-today", path: "Benchmarks/QuoteToday"),
+        .executableTarget(name: "tandem-bench-novelty", dependencies: ["QuoteLibrary", "QuoteLibraryHost", "Tandem"],
+                          path: "Benchmarks/Novelty"),
         .executableTarget(name: "cloud-bench", dependencies: ["CloudHTTPSCore", "TandemBridge"], path: "Plugins/CloudHTTPS/Bench"),
 
         // ---- Tests ----

@@ -2,30 +2,62 @@ import QuoteLibrary
 import Tandem
 
 /// The novelty gate's embedder over a backend with the embeddings capability (the config's
-/// `quote.embedder`). The vector space is named after the backend's model, so vectors of
-/// another model (or of the lexical embedder) are never compared with these.
+/// `quote.embedder`). The vector space, and the novelty calibration, are named by the model's
+/// own id (`tandem.llama` derives it from the model file), so vectors of another model (or of
+/// the lexical embedder) are never compared with these.
 public struct HostEmbedder: Embedder {
     let languageModel: LanguageModel
 
     public init(model: LanguageModel) { languageModel = model }
 
-    public var model: String { "backend:\(languageModel.info.id)" }
+    /// The config's `quote.embedder` backend, checked for the embeddings capability; nil when unset.
+    public static func configuredModel(host: TandemHost) throws(ConfigError) -> LanguageModel? {
+        let config = host.config
+        return try config.quote.embedder.map { id throws(ConfigError) -> LanguageModel in
+            let model = try host.model(id, keyPath: "quote.embedder")
+            guard model.info.capabilities.contains(.embeddings) else {
+                // tandem.llama offers embeddings only once its model file is there: say why.
+                var why = ""
+                if case .unavailable(let reason, let detail, _) = model.availability { why = " (\(reason.name): \(detail))" }
+                throw ConfigError(.invalidValue, file: config.file, keyPath: "quote.embedder",
+                                  "backend \"\(id)\" (model \(model.info.id)) has no embeddings capability\(why)")
+            }
+            return model
+        }
+    }
+
+    /// The embedder for `model`, or the model-free `LexicalEmbedder` when none is configured.
+    public static func embedder(for model: LanguageModel?) -> Embedder {
+        model.map { HostEmbedder(model: $0) as Embedder } ?? LexicalEmbedder()
+    }
+
+    public var model: String { languageModel.info.id }
 
     public func embed(_ text: String) async throws -> [Float] {
+        try await embed(batch: [text])[0]
+    }
+
+    /// One backend call for the whole batch, after its cheap availability check: a missing or
+    /// unreadable model file is named as such, not as a failed call.
+    public func embed(batch texts: [String]) async throws -> [[Float]] {
         try Task.checkCancellation()
+        if case .unavailable(let reason, let detail, _) = languageModel.availability {
+            throw BackendFailure(.unavailable, "embedding backend \(languageModel.id) (\(model)) is unavailable: "
+                                 + "\(reason.name): \(detail)")
+        }
         let backend = languageModel.backend
         let result = try await BackendTurns.shared.withTurn(BackendTurns.keys(of: [languageModel])) {
             let token = CancellationToken()
             return await BlockingExecutor.shared.run(cancelling: token) { () -> Result<[[Float]], BackendFailure> in
-                do throws(BackendFailure) { return .success(try backend.embed([text], cancellation: token)) } catch { return .failure(error) }
+                do throws(BackendFailure) { return .success(try backend.embed(texts, cancellation: token)) } catch { return .failure(error) }
             }
         }
         switch result {
         case .success(let vectors):
-            guard vectors.count == 1, let vector = vectors.first, !vector.isEmpty else {
-                throw BackendFailure(.decoding, "\(languageModel.id) returned \(vectors.count) vectors for one text")
+            guard vectors.count == texts.count else {
+                throw BackendFailure(.decoding, "\(languageModel.id) returned \(vectors.count) vectors for \(texts.count) texts")
             }
-            return vector
+            return vectors
         case .failure(let failure):
             if failure.status == .cancelled || Task.isCancelled { throw CancellationError() }
             throw failure

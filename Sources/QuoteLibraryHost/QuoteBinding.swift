@@ -22,14 +22,7 @@ public struct QuoteBinding: Sendable {
         let judgeModel = try config.quote.judge.map { id throws(ConfigError) in
             HybridModel(primary: try host.model(id, keyPath: "quote.judge"))
         } ?? draft
-        let embedderModel = try config.quote.embedder.map { id throws(ConfigError) -> LanguageModel in
-            let model = try host.model(id, keyPath: "quote.embedder")
-            guard model.info.capabilities.contains(.embeddings) else {
-                throw ConfigError(.invalidValue, file: config.file, keyPath: "quote.embedder",
-                                  "backend \"\(id)\" (model \(model.info.id)) has no embeddings capability")
-            }
-            return model
-        }
+        let embedderModel = try HostEmbedder.configuredModel(host: host)
         models = [draft.primary, draft.secondary, judgeModel.primary, judgeModel.secondary, embedderModel].compactMap { $0 }
         switch config.quote.escalateOn.map(EscalationPolicy.parse) ?? .success(.everyGate) {
         case .success(let policy): escalation = policy
@@ -39,7 +32,7 @@ public struct QuoteBinding: Sendable {
         readiness = HostReadiness(draft: draft, judge: judgeModel, embedder: embedderModel)
         writer = HostDraftWriter(model: draft)
         judge = HostJudge(model: judgeModel)
-        embedder = embedderModel.map { HostEmbedder(model: $0) as Embedder } ?? LexicalEmbedder()
+        embedder = HostEmbedder.embedder(for: embedderModel)
     }
 
     /// The pipeline on `store` with this binding.

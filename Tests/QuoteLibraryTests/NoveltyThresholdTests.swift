@@ -69,13 +69,13 @@ struct NoveltyThresholdTests {
         let edits = Self.lightEdits.map(Self.similarity)
         let paraphrases = Self.paraphrases.map(Self.similarity)
         let different = Self.differentLines.map(Self.similarity)
-        let caught = (edits + paraphrases).filter { $0 >= NoveltyGate.threshold }.count
-        let falsePositives = different.filter { $0 >= NoveltyGate.threshold }.count
+        let caught = (edits + paraphrases).filter { $0 >= NoveltyCalibration.uncalibratedThreshold }.count
+        let falsePositives = different.filter { $0 >= NoveltyCalibration.uncalibratedThreshold }.count
         let precision = caught + falsePositives == 0 ? 1 : Double(caught) / Double(caught + falsePositives)
         let recall = Double(caught) / Double(edits.count + paraphrases.count)
         print("lexical embedder at 0.90: precision \(precision), recall \(recall) (\(caught)/\(edits.count + paraphrases.count)); "
               + "light edits min \(edits.min()!), paraphrases max \(paraphrases.max()!), different lines max \(different.max()!)")
-        #expect(edits.allSatisfy { $0 >= NoveltyGate.threshold }, "light edits: \(edits)")
+        #expect(edits.allSatisfy { $0 >= NoveltyCalibration.uncalibratedThreshold }, "light edits: \(edits)")
         #expect(falsePositives == 0, "different lines: \(different)")
     }
 }

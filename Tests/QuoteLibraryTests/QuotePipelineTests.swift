@@ -68,13 +68,14 @@ struct QuotePipelineTests {
         #expect(try store.count() == 1)
     }
 
-    @Test func failingEmbedderLeavesNoveltyUnprovenAndSaysWhy() async throws {
+    @Test func failingEmbedderRejectsAndStoresNothing() async throws {
         let folder = try TemporaryFolder()
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
         let outcome = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), embedder: FailingEmbedder())
             .generate(locale: "en")
-        #expect(outcome.run.branch == .accepted && !outcome.run.noveltyProven)
-        #expect(outcome.gates.first { $0.gate == .novelty }?.reason?.contains("embedding backend offline") == true)
+        #expect(outcome.run.branch == .rejected && outcome.run.gate == "novelty" && !outcome.run.noveltyProven)
+        #expect(outcome.run.reason?.contains("embedding backend offline") == true, "\(outcome.run.reason ?? "")")
+        #expect(try store.count() == 0)
     }
 
     @Test func lowJudgeScoreRejects() async throws {

@@ -71,7 +71,8 @@ do {
             let quote = GeneratedQuote(text: text, locale: "en",
                                        tags: QuoteTags(moods: ["calm"], categories: ["work"], themes: ["test\(index % 7)"]),
                                        scores: scores, modelVersion: "crash-writer",
-                                       embedding: ("crash-writer", [Float](repeating: Float(index), count: 64)))
+                                       novelty: NoveltyProof(model: "crash-writer", vector: [Float](repeating: Float(index), count: 64),
+                                                             threshold: 1.5, comparedThrough: .max))
             var run = GenerationRun(startedAt: "2026-01-01T00:00:00Z", locale: "en", budget: "batch", readiness: ready)
             run.branch = .accepted
             run.draftText = text

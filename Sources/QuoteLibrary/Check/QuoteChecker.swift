@@ -1,5 +1,5 @@
 /// Runs the gates on a given draft without generating: every deterministic check (not only up to
-/// the first failure), novelty against the library without writing to it, the judge only when
+/// the first failure), novelty against the library (storing only vectors it lacks), the judge only when
 /// one is given, and distinctiveness. For tuning and fixture tests.
 public struct QuoteChecker: Sendable {
     public let store: QuoteStore?
@@ -11,11 +11,12 @@ public struct QuoteChecker: Sendable {
         (self.store, self.embedder, self.judge, self.gate) = (store, embedder, judge, gate)
     }
 
-    public func check(_ text: String, locale: String) async -> CheckReport {
+    /// `progress` reports the library being embedded first, when it lacks vectors of the embedder's model.
+    public func check(_ text: String, locale: String, progress: LibraryEmbedding.Progress? = nil) async -> CheckReport {
         var gates = gate.evaluate(text, locale: locale)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         do {
-            gates.append(try await NoveltyGate().evaluate(trimmed, embedder: embedder, store: store, backfill: false).result)
+            gates.append(try await NoveltyGate().evaluate(trimmed, embedder: embedder, store: store, progress: progress).result)
         } catch {
             gates.append(.fail(.novelty, "novelty could not be checked: \(error)"))
         }

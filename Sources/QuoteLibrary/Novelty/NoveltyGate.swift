@@ -1,88 +1,116 @@
-/// DESIGN §6 step 4: a candidate whose cosine similarity to any stored quote is ≥ 0.90 is a
-/// near-duplicate. Without an embedder, or with nothing stored to compare against, the gate
-/// passes and says novelty was not proven.
+import Foundation
+
+/// DESIGN §6 step 4. In order: a text too long to embed is refused; a copy of a stored quote
+/// (same text once case, accents, punctuation and spacing are folded) is rejected before any
+/// embedding; then the candidate is embedded, every stored quote lacking a vector of the same
+/// model is embedded first, and the candidate is compared with all of them. A cosine at or above
+/// the model's calibrated threshold is a near-duplicate. The rejection names the stored quote.
+///
+/// Not proven (passes, and says so): no embedder, no library, a library with no quotes, or a
+/// model without a calibration (the default 0.90 is used and named). An embedder that fails is
+/// not a missing one: the gate rejects, since nothing it cannot compare may be stored.
 public struct NoveltyGate: Sendable {
-    public static let threshold: Float = 0.90
+    /// The embedding models read at most 512 tokens; 128 words stay inside that in all six
+    /// languages, and a quote is one sentence (the deterministic gate allows 18 words).
+    public static let maximumWords = 128
+
+    public let calibrations: [String: NoveltyCalibration]
+
+    public init(calibrations: [String: NoveltyCalibration] = NoveltyCalibration.measured) {
+        self.calibrations = calibrations
+    }
 
     public struct Verdict: Sendable {
         public let result: GateResult
         public let proven: Bool
-        /// The candidate's embedding, kept to store with the quote when it is accepted.
-        public let embedding: [Float]?
+        /// The candidate's vector and what it was compared with, to store with an accepted quote.
+        public let proof: NoveltyProof?
     }
 
-    /// Rows embedded per run when the library has quotes without an embedding from this model.
-    public static let backfillPerRun = 64
+    /// The threshold for `model`, and whether it was calibrated.
+    public func threshold(for model: String) -> (value: Float, calibrated: Bool) {
+        calibrations[model].map { ($0.threshold, true) } ?? (NoveltyCalibration.uncalibratedThreshold, false)
+    }
 
-    public init() {}
-
-    /// `backfill` embeds a bounded number of stored quotes that lack a vector (the pipeline does;
-    /// `check` does not write).
-    public func evaluate(_ text: String, embedder: Embedder?, store: QuoteStore?, backfill: Bool) async throws -> Verdict {
+    public func evaluate(_ text: String, embedder: Embedder?, store: QuoteStore?,
+                         progress: LibraryEmbedding.Progress? = nil) async throws -> Verdict {
+        let wordCount = QuoteText.words(text).count
+        guard wordCount <= Self.maximumWords else {
+            return Verdict(result: .fail(.novelty, "not compared: \(wordCount) words is more than the \(Self.maximumWords) "
+                                         + "the novelty check embeds (a quote is one sentence)"), proven: false, proof: nil)
+        }
+        if let store, let copy = try store.quote(matching: text) {
+            return Verdict(result: .fail(.novelty, "copy of stored quote \(Self.describe(copy)) (the same text once case, "
+                                         + "accents and punctuation are folded)", score: 1), proven: true, proof: nil)
+        }
         guard let embedder else {
-            return Verdict(result: .pass(.novelty, note: "novelty not proven: no embedder available"), proven: false, embedding: nil)
+            return Verdict(result: .pass(.novelty, note: "novelty not proven: no embedder available"), proven: false, proof: nil)
         }
         let candidate: [Float]
         do {
             candidate = try await embedder.embed(text)
+            try NoveltyError.check(candidate, dimensions: candidate.count, model: embedder.model, of: "the candidate")
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            // A failing embedder is treated like a missing one: the gate cannot prove novelty.
-            return Verdict(result: .pass(.novelty, note: "novelty not proven: the embedder failed: \(error)"),
-                           proven: false, embedding: nil)
+            return Verdict(result: .fail(.novelty, "novelty not checked: the embedder \(embedder.model) failed: \(error)"),
+                           proven: false, proof: nil)
         }
+        let (threshold, calibrated) = threshold(for: embedder.model)
         guard let store else {
-            return Verdict(result: .pass(.novelty, note: "novelty not proven: no library to compare against"),
-                           proven: false, embedding: candidate)
+            return Verdict(result: .pass(.novelty, note: "novelty not proven: no library to compare against"), proven: false,
+                           proof: NoveltyProof(model: embedder.model, vector: candidate, threshold: threshold, comparedThrough: 0))
         }
-        if backfill { try await self.backfill(store: store, embedder: embedder) }
-        let stored = try store.embeddings(model: embedder.model)
-        let missing = try store.countMissingEmbedding(model: embedder.model)
-        guard !stored.isEmpty else {
-            return Verdict(result: .pass(.novelty, note: "novelty not proven: the library has no embedded quotes"),
-                           proven: false, embedding: candidate)
+        let comparedThrough = try store.highestQuoteID()
+        let library: (matrix: EmbeddingMatrix, memoryOnly: Int)
+        do {
+            library = try await LibraryEmbedding.embedMissing(store: store, embedder: embedder, dimensions: candidate.count,
+                                                              progress: progress)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            return Verdict(result: .fail(.novelty, "novelty not checked: embedding the library with \(embedder.model) "
+                                         + "failed: \(error)"), proven: false, proof: nil)
         }
-        var closest: (id: Int64, similarity: Float) = (0, -1)
-        for (id, vector) in stored {
-            let similarity = Self.cosine(candidate, vector)
-            if similarity > closest.similarity { closest = (id, similarity) }
+        let proof = NoveltyProof(model: embedder.model, vector: candidate, threshold: threshold, comparedThrough: comparedThrough)
+        guard let match = library.matrix.nearest(to: candidate) else {
+            return Verdict(result: .pass(.novelty, note: "novelty not proven: the library has no quotes"), proven: false, proof: proof)
         }
-        let score = Double(closest.similarity)
-        if closest.similarity >= Self.threshold {
-            return Verdict(result: .fail(.novelty, "near-duplicate of stored quote \(closest.id) (cosine "
-                                         + "\(String(format: "%.3f", score)) ≥ 0.90)", score: score),
-                           proven: true, embedding: candidate)
+        let cosine = String(format: "%.3f", match.similarity)
+        let rule = calibrated ? "calibrated for \(embedder.model)"
+            : "uncalibrated default for \(embedder.model), which has no calibration"
+        if match.similarity >= threshold {
+            let stored = try store.quote(id: match.id).map(Self.describe) ?? "#\(match.id)"
+            return Verdict(result: .fail(.novelty, "near-duplicate of stored quote \(stored) (cosine \(cosine) ≥ "
+                                         + "\(threshold), \(rule))", score: Double(match.similarity)),
+                           proven: true, proof: proof)
         }
-        let note = missing > 0 ? "novelty partly proven: \(missing) stored quotes not embedded yet" : nil
-        return Verdict(result: .pass(.novelty, score: score, note: note), proven: missing == 0, embedding: candidate)
+        var notes: [String] = []
+        if !calibrated { notes.append("novelty not proven: threshold \(threshold) is the \(rule)") }
+        if library.memoryOnly > 0 {
+            notes.append("\(library.memoryOnly) vectors computed for this check only (the library is read-only)")
+        }
+        return Verdict(result: .pass(.novelty, score: Double(match.similarity), note: notes.isEmpty ? nil : notes.joined(separator: "; ")),
+                       proven: calibrated, proof: proof)
     }
 
-    /// Embeds a bounded number of stored quotes that have no vector from this model yet, so the
-    /// curated catalog and older rows join the comparison over a few runs.
-    private func backfill(store: QuoteStore, embedder: Embedder) async throws {
-        guard !store.isReadOnly else { return }
-        let pending = try store.quotesMissingEmbedding(model: embedder.model, limit: Self.backfillPerRun)
-        guard !pending.isEmpty else { return }
-        var vectors: [(id: Int64, vector: [Float])] = []
-        for (id, text) in pending {
-            try Task.checkCancellation()
-            vectors.append((id, try await embedder.embed(text)))
-        }
-        try Task.checkCancellation()   // an expired budget writes nothing, not even vectors
-        try store.storeEmbeddings(vectors, model: embedder.model)
+    /// `#243 (curated, G. K. Chesterton): "…"`: enough to find the quote and see the likeness.
+    static func describe(_ quote: StoredQuote) -> String {
+        let origin = [quote.source.rawValue, quote.author].compactMap { $0 }.joined(separator: ", ")
+        let shown = quote.text.count > 120 ? String(quote.text.prefix(117)) + "…" : quote.text
+        return "#\(quote.id) (\(origin)): \"\(shown)\""
     }
+}
 
-    /// Cosine similarity; vectors of different lengths or zero vectors are unrelated (0).
+extension NoveltyGate {
+    /// Cosine similarity of two vectors (the scan's own arithmetic); vectors of different lengths,
+    /// empty or zero vectors are unrelated (0).
     public static func cosine(_ a: [Float], _ b: [Float]) -> Float {
         guard a.count == b.count, !a.isEmpty else { return 0 }
-        var dot: Float = 0, normA: Float = 0, normB: Float = 0
-        for index in a.indices {
-            dot += a[index] * b[index]
-            normA += a[index] * a[index]
-            normB += b[index] * b[index]
-        }
-        guard normA > 0, normB > 0 else { return 0 }
-        return dot / (normA.squareRoot() * normB.squareRoot())
+        var matrix = EmbeddingMatrix(model: "", dimensions: b.count)
+        matrix.append(id: 0, vector: b)
+        return matrix.nearest(to: a)?.similarity ?? 0
     }
 }

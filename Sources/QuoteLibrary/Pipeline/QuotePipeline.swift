@@ -200,9 +200,10 @@ public struct QuotePipeline: Sendable {
         }
         if let failure { evaluation.verdict = .rejected(failure); return evaluation }
 
+        // A configured embedder that is unavailable is asked anyway: its failure rejects the
+        // draft (novelty cannot be proven), where a missing embedder only leaves it unproven.
         let novelty = try await stages.measure(.novelty, on: clock) {
-            try await NoveltyGate().evaluate(text, embedder: report.embedder.isAvailable ? embedder : nil,
-                                             store: store, backfill: true)
+            try await NoveltyGate().evaluate(text, embedder: embedder, store: store)
         }
         evaluation.gates.append(novelty.result)
         evaluation.noveltyProven = novelty.proven
@@ -230,7 +231,7 @@ public struct QuotePipeline: Sendable {
         evaluation.verdict = .accepted(GeneratedQuote(
             text: text, locale: SupportedLocale.language(of: request.locale), tags: tags, scores: scores,
             modelVersion: evaluation.modelVersion ?? "unknown",
-            embedding: novelty.embedding.map { (embedder!.model, $0) }))
+            novelty: novelty.proof))
         return evaluation
     }
 

@@ -8,12 +8,27 @@ public struct GeneratedQuote: Sendable {
     public let wordCount: Int
     public let scores: QuoteScores
     public let modelVersion: String
-    public let embedding: (model: String, vector: [Float])?
+    /// What the novelty gate compared: stored with the quote, and re-checked inside the storing
+    /// transaction against quotes added since.
+    public let novelty: NoveltyProof?
 
     public init(text: String, locale: String, tags: QuoteTags, scores: QuoteScores, modelVersion: String,
-                embedding: (model: String, vector: [Float])?) {
+                novelty: NoveltyProof?) {
         (self.text, self.locale, self.tags, self.scores) = (text, locale, tags, scores)
-        (self.modelVersion, self.embedding) = (modelVersion, embedding)
+        (self.modelVersion, self.novelty) = (modelVersion, novelty)
         wordCount = QuoteText.words(text).count
+    }
+}
+
+/// A candidate's embedding and what it was compared against: every stored quote up to
+/// `comparedThrough` (the highest quote id at the scan), at `threshold`.
+public struct NoveltyProof: Sendable, Equatable {
+    public let model: String
+    public let vector: [Float]
+    public let threshold: Float
+    public let comparedThrough: Int64
+
+    public init(model: String, vector: [Float], threshold: Float, comparedThrough: Int64) {
+        (self.model, self.vector, self.threshold, self.comparedThrough) = (model, vector, threshold, comparedThrough)
     }
 }

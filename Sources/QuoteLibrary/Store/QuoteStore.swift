@@ -9,6 +9,9 @@ public final class QuoteStore: @unchecked Sendable {
     public let isReadOnly: Bool
     private let connection: SQLiteConnection
     private let lock = NSLock()
+    /// The last embedding matrix loaded, and the database state it was loaded at (see
+    /// `QuoteStore+Embeddings`); guarded by `lock`.
+    var cachedMatrix: (stamp: ChangeStamp, matrix: EmbeddingMatrix)?
 
     private init(connection: SQLiteConnection, readOnly: Bool) {
         self.connection = connection
@@ -93,47 +96,6 @@ public final class QuoteStore: @unchecked Sendable {
         }
     }
 
-    /// Stored embeddings made by `model` (newest first, bounded) for the novelty gate.
-    public func embeddings(model: String, limit: Int = 5000) throws -> [(id: Int64, vector: [Float])] {
-        try withConnection { connection in
-            try connection.query("""
-                SELECT id, embedding FROM quotes WHERE embedding IS NOT NULL AND embedding_model = ?
-                ORDER BY id DESC LIMIT ?
-                """, [.text(model), .integer(Int64(limit))]) { row in
-                (row.int(0), EmbeddingBlob.decode(row.blob(1) ?? []))
-            }
-        }
-    }
-
-    /// Quotes without an embedding from `model` (oldest first, bounded), for the novelty backfill.
-    public func quotesMissingEmbedding(model: String, limit: Int) throws -> [(id: Int64, text: String)] {
-        try withConnection { connection in
-            try connection.query("""
-                SELECT id, text FROM quotes WHERE embedding IS NULL OR embedding_model IS NOT ?
-                ORDER BY id LIMIT ?
-                """, [.text(model), .integer(Int64(limit))]) { ($0.int(0), $0.text(1)) }
-        }
-    }
-
-    public func countMissingEmbedding(model: String) throws -> Int {
-        try withConnection {
-            Int(try $0.scalarInt("SELECT count(*) FROM quotes WHERE embedding IS NULL OR embedding_model IS NOT ?",
-                                 [.text(model)]))
-        }
-    }
-
-    /// Stores embeddings for existing quotes in one transaction.
-    public func storeEmbeddings(_ vectors: [(id: Int64, vector: [Float])], model: String) throws {
-        try withConnection { connection in
-            try connection.transaction {
-                for (id, vector) in vectors {
-                    try connection.run("UPDATE quotes SET embedding = ?, embedding_model = ? WHERE id = ?",
-                                       [.blob(EmbeddingBlob.encode(vector)), .text(model), .integer(id)])
-                }
-            }
-        }
-    }
-
     /// The quote of the day (`TodayPick`) among stored rows. Reads only; never generates.
     public func today(locale: String, day: CalendarDay) throws -> StoredQuote? {
         try withConnection { connection in
@@ -203,20 +165,22 @@ public final class QuoteStore: @unchecked Sendable {
                     try connection.run("""
                         INSERT INTO quotes (text, normalized_text, author, source, is_public_domain, locale, word_count,
                                             score_quality, score_originality, score_warmth, score_overall, judge_source,
-                                            distinctiveness, model_version, created_at, embedding, embedding_model)
-                        VALUES (?, ?, NULL, 'generated', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                            distinctiveness, model_version, created_at)
+                        VALUES (?, ?, NULL, 'generated', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """, [.text(quote.text), .text(key), .text(quote.locale), .integer(Int64(quote.wordCount)),
                               .real(quote.scores.judge.quality), .real(quote.scores.judge.originality),
                               .real(quote.scores.judge.warmth), .real(quote.scores.judge.overall),
                               .text(quote.scores.judgeSource), .real(quote.scores.distinctiveness),
-                              .text(quote.modelVersion), .text(Timestamp.now()),
-                              quote.embedding.map { .blob(EmbeddingBlob.encode($0.vector)) } ?? .null,
-                              .optional(quote.embedding?.model)])
+                              .text(quote.modelVersion), .text(Timestamp.now())])
                 } catch let error as StoreError where error.code == .constraint {
                     throw StoreError(.constraint, "\(path): the same text (after normalising case, accents and "
                                      + "punctuation) is already stored")
                 }
                 let id = connection.lastInsertRowID
+                if let proof = quote.novelty {
+                    try Self.requireNoNewNearCopy(connection, proof: proof, path: path)
+                    try Self.insertEmbedding(connection, quoteID: id, model: proof.model, vector: proof.vector)
+                }
                 try Self.insertTags(connection, quoteID: id, tags: quote.tags)
                 var stored = run
                 stored.persistence = .stored
@@ -295,7 +259,7 @@ public final class QuoteStore: @unchecked Sendable {
                            modelVersion: row.optionalText(13), createdAt: row.text(14))
     }
 
-    private static func insertTags(_ connection: SQLiteConnection, quoteID: Int64, tags: QuoteTags) throws {
+    static func insertTags(_ connection: SQLiteConnection, quoteID: Int64, tags: QuoteTags) throws {
         for (kind, tag) in tags.rows {
             try connection.run("INSERT OR IGNORE INTO quote_tags (quote_id, kind, tag) VALUES (?, ?, ?)",
                                [.integer(quoteID), .text(kind), .text(tag.lowercased())])

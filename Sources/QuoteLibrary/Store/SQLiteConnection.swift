@@ -125,6 +125,9 @@ final class SQLiteConnection {
 
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// Rows this connection has changed since it opened (grows with every write it commits or not).
+    var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     /// Writers start with BEGIN IMMEDIATE so a busy database is waited on up front (busy
     /// timeout) instead of failing half-way on a lock upgrade.

@@ -21,4 +21,11 @@ public struct SQLiteRow {
         guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return nil }
         return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
+
+    /// The blob's bytes without copying them (empty for NULL), valid only inside the row callback.
+    public func blobBytes(_ column: Int32) -> UnsafeRawBufferPointer {
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: bytes, count: count)
+    }
 }

@@ -97,6 +97,55 @@ enum SchemaMigrations {
         ALTER TABLE generation_runs ADD COLUMN distinctiveness_ms INTEGER;
         ALTER TABLE generation_runs ADD COLUMN persist_ms INTEGER;
         """,
+        // 4: quotes a person adds (source 'user': never public domain, author optional), and
+        // embeddings in their own table keyed by (model, quote), so vectors of several models
+        // live side by side and a model change never overwrites another's. SQLite cannot alter
+        // a CHECK, so quotes is rebuilt (foreign keys are off while steps run; see `migrate`).
+        """
+        CREATE TABLE quotes_v4 (
+            id INTEGER PRIMARY KEY,
+            text TEXT NOT NULL CHECK (length(text) > 0),
+            normalized_text TEXT NOT NULL UNIQUE CHECK (length(normalized_text) > 0),
+            author TEXT CHECK (author IS NULL OR length(author) > 0),
+            source TEXT NOT NULL CHECK (source IN ('curated', 'generated', 'user')),
+            is_public_domain INTEGER NOT NULL CHECK (is_public_domain IN (0, 1)),
+            locale TEXT NOT NULL,
+            word_count INTEGER NOT NULL,
+            score_quality REAL,
+            score_originality REAL,
+            score_warmth REAL,
+            score_overall REAL,
+            judge_source TEXT,
+            distinctiveness REAL,
+            model_version TEXT,
+            created_at TEXT NOT NULL,
+            -- generated lines are never attributed; only the curated catalog is public domain
+            CHECK (source <> 'generated' OR (author IS NULL AND is_public_domain = 0)),
+            CHECK (source <> 'curated' OR (author IS NOT NULL AND is_public_domain = 1)),
+            CHECK (source <> 'user' OR is_public_domain = 0)
+        );
+        INSERT INTO quotes_v4 (id, text, normalized_text, author, source, is_public_domain, locale, word_count,
+                               score_quality, score_originality, score_warmth, score_overall, judge_source,
+                               distinctiveness, model_version, created_at)
+            SELECT id, text, normalized_text, author, source, is_public_domain, locale, word_count,
+                   score_quality, score_originality, score_warmth, score_overall, judge_source,
+                   distinctiveness, model_version, created_at FROM quotes;
+        CREATE TABLE quote_embeddings (
+            model TEXT NOT NULL CHECK (length(model) > 0),
+            quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
+            dimensions INTEGER NOT NULL CHECK (dimensions > 0),
+            -- little-endian float32, dimensions of them
+            vector BLOB NOT NULL CHECK (length(vector) = 4 * dimensions),
+            PRIMARY KEY (model, quote_id)
+        ) WITHOUT ROWID;
+        INSERT INTO quote_embeddings (model, quote_id, dimensions, vector)
+            SELECT embedding_model, id, length(embedding) / 4, embedding FROM quotes
+            WHERE embedding_model IS NOT NULL AND length(embedding_model) > 0
+              AND length(embedding) > 0 AND length(embedding) % 4 = 0;
+        DROP TABLE quotes;
+        ALTER TABLE quotes_v4 RENAME TO quotes;
+        CREATE INDEX quotes_by_source_locale ON quotes (source, locale);
+        """,
     ]
 
     static var latestVersion: Int { steps.count }
@@ -104,6 +153,9 @@ enum SchemaMigrations {
     /// Brings the database forward to `target` (default: the latest). Each step runs in its own
     /// immediate transaction that re-reads the version, so two processes opening a new file at
     /// once apply each step exactly once.
+    /// Foreign keys are off while steps run (SQLite ignores the pragma inside a transaction, and a
+    /// table rebuild must not cascade its DROP into tags and marks); each step ends with a
+    /// foreign-key check, so a step that breaks a reference rolls back.
     static func migrate(_ connection: SQLiteConnection, upTo target: Int = latestVersion) throws {
         let current = try Int(connection.scalarInt("PRAGMA user_version"))
         if current > latestVersion {
@@ -111,17 +163,27 @@ enum SchemaMigrations {
                 + "this build knows versions up to \(latestVersion) and never downgrades")
         }
         guard current < target else { return }
+        try connection.execute("PRAGMA foreign_keys = OFF")
+        defer { try? connection.execute("PRAGMA foreign_keys = ON") }
         for version in (current + 1)...target {
             try connection.transaction {
                 let seen = try Int(connection.scalarInt("PRAGMA user_version"))
                 guard seen < version else { return }
                 try connection.execute(steps[version - 1])
+                let broken = try connection.query("PRAGMA foreign_key_check") { $0.text(0) }
+                guard broken.isEmpty else {
+                    throw StoreError(.constraint, "database \(connection.path): schema step \(version) would leave "
+                                     + "\(broken.count) broken references (in \(Set(broken).sorted().joined(separator: ", ")))")
+                }
                 try connection.run("INSERT INTO schema_history (version, applied_at) VALUES (?, ?)",
                                    [.integer(Int64(version)), .text(Timestamp.now())])
                 // user_version takes no bound parameters; `version` is our own integer.
                 try connection.execute("PRAGMA user_version = \(version)")
             }
         }
+        // A rebuilt table leaves its old pages free; give them back, so the file holds only
+        // what it stores (the page limit an operator sets then means what it says).
+        if try connection.scalarInt("PRAGMA freelist_count") > 0 { try connection.execute("VACUUM") }
     }
 
     /// A read-only connection cannot migrate: it reads a schema this build knows, the latest or an

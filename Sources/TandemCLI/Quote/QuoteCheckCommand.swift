@@ -16,7 +16,10 @@ enum QuoteCheckCommand: Command {
     ]
     static let discussion = """
         Every deterministic check runs (not only up to the first failure), then novelty against the
-        library (read-only), the judge when asked, and distinctiveness.
+        whole library (stored quotes without a vector of the embedding model are embedded first, their
+        vectors stored when the library file is writable; quotes are never written; with no library
+        yet, the bundled catalog is compared in memory and no file is created), the judge when
+        asked, and distinctiveness.
         Exit status: 0 when every gate accepts, 1 when one rejects.
         """
 
@@ -24,18 +27,18 @@ enum QuoteCheckCommand: Command {
         guard let text = arguments.positionals.first else { throw UsageError(name, "no draft text given") }
         let locale = try QuotePrinter.locale(arguments, command: name)
         let config = try context.config()
-        let store = try LibraryAccess.openForReading(path: context.libraryPath(config))
-        let checker: QuoteChecker
-        if arguments.flag("judge") || config.quote.embedder != nil {
+        let embedder: Embedder
+        var judge: Judge?
+        if arguments.flag("judge") {
             let binding = try QuoteBinding(host: try context.host())
-            try await CancellableGeneration.run(timeout: nil) { token in
-                try await ModelWait.ready(binding.models, locale: locale, cancellation: token)
-            }
-            checker = QuoteChecker(store: store, embedder: binding.embedder, judge: arguments.flag("judge") ? binding.judge : nil)
+            try await context.waitForModels(binding.models, locale: locale)
+            (embedder, judge) = (binding.embedder, binding.judge)
         } else {
-            checker = QuoteChecker(store: store, embedder: LexicalEmbedder())
+            embedder = try await context.noveltyEmbedder(config)
         }
-        let report = await checker.check(text, locale: locale)
+        let store = try context.libraryForNovelty(config)
+        let report = await QuoteChecker(store: store, embedder: embedder, judge: judge)
+            .check(text, locale: locale, progress: LibraryEmbeddingProgress.reporter(store: store, model: embedder.model))
         if arguments.flag("json") {
             Terminal.out(try QuotePrinter.json(report))
         } else {

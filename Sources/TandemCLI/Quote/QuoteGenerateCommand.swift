@@ -22,8 +22,10 @@ enum QuoteGenerateCommand: Command {
         .flag("json", "print one JSON object with every attempt"),
     ]
     static let discussion = """
-        One budget covers the whole command: every attempt, draft and judge included, ends by its
-        deadline. When the primary's draft fails a gate of quote.escalate_on (default: every gate),
+        One budget covers the whole command: waiting for a model getting ready and every attempt,
+        draft and judge included, end by its deadline. Before it starts, stored quotes without a
+        vector of the embedding model are embedded (set-up, once per library and model, outside the
+        budget). When the primary's draft fails a gate of quote.escalate_on (default: every gate),
         the remaining attempts go to the secondary. Streamed draft text is shown on stderr when it
         is a terminal and is never stored unless the draft passes every gate.
         Exit status: 0 when at least one quote was accepted; 5 when the budget expired; 4 when no
@@ -60,7 +62,16 @@ enum QuoteGenerateCommand: Command {
         try await CancellableGeneration.run(timeout: seconds) { token in
             try await ModelWait.ready(binding.models, locale: locale, cancellation: token)
         }
-        let remaining = Budget(kind: budget.kind, limit: max(budget.limit - (ContinuousClock.now - waitStart), .milliseconds(1)))
+        let waited = ContinuousClock.now - waitStart
+        // Embedding the stored quotes the library lacks vectors for is set-up, outside the budget
+        // (once per library and embedding model; every later command finds them stored).
+        do {
+            try await LibraryEmbeddingProgress.prepare(store: store, embedder: binding.embedder)
+        } catch {
+            // Each attempt's novelty check tries again and records why it could not compare.
+            Terminal.log("the library could not be embedded with \(binding.embedder.model): \(error)")
+        }
+        let remaining = Budget(kind: budget.kind, limit: max(budget.limit - waited, .milliseconds(1)))
         let pipeline = binding.pipeline(store: store)
         let theme = arguments.string("theme")
         Terminal.progress("generating \(count) in one \(budget.limit) budget…")

@@ -4,9 +4,9 @@ import QuoteLibrary
 enum QuoteListCommand: Command {
     static let name = "quote list"
     static let summary = "list stored quotes, newest first"
-    static let arguments = "[--source curated|generated] [--locale L] [--limit N] [--json]"
+    static let arguments = "[--source curated|generated|user] [--locale L] [--limit N] [--json]"
     static let options: [OptionSpec] = [
-        .option("source", "SOURCE", "only curated or only generated quotes"),
+        .option("source", "SOURCE", "only curated, generated or user quotes"),
         .option("locale", "L", "only quotes in this language (en, de, es, fr, it, pt)"),
         .option("limit", "N", "at most N quotes (1...200, default 20)"),
         .flag("json", "print a JSON array"),
@@ -15,7 +15,7 @@ enum QuoteListCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let source = try arguments.string("source").map { value throws(UsageError) -> QuoteSource in
             guard let source = QuoteSource(rawValue: value) else {
-                throw UsageError(name, "--source: expected curated or generated, got \"\(value)\"")
+                throw UsageError(name, "--source: expected curated, generated or user, got \"\(value)\"")
             }
             return source
         }

@@ -39,10 +39,13 @@ struct QuoteCLI {
     /// `draft` and `judge` are extra fake settings for each side (`draftPlugin` serves the draft);
     /// `secondary`, when given, is a second draft backend (`cloud`, routed as the secondary of
     /// `local`); `escalateOn` is `quote.escalate_on`; `pluginsDirectory` nil gives an empty plugins folder.
+    /// `embedder`, when given, is a backend (`{"plugin": …, "settings": {…}}` as JSON) named
+    /// `embed` and configured as `quote.embedder`.
     init(draft: [String: String] = ["guided_reply": Self.guided(Self.goodDraft)],
          judge: [String: String] = ["guided_reply": Self.goodScores],
          draftPlugin: String = "tandem.fake",
          secondary: [String: String]? = nil, escalateOn: [String]? = nil,
+         embedder: String? = nil,
          pluginsDirectory: String? = Self.pluginsDirectory) throws {
         var template = Array("/tmp/tandem-quote-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw Failure("mkdtemp failed") }
@@ -65,11 +68,14 @@ struct QuoteCLI {
         let config = """
             {"plugins_dir": "\(plugins)", \(routing), "store": "lib.sqlite",
              "backends": {"local": {"plugin": "\(draftPlugin)", "settings": \(try settings("local", draft))},
-                          "judge": {"plugin": "tandem.fake", "settings": \(try settings("test", judge))}\(cloud)},
-             "quote": {"judge": "judge"\(escalation)}}
+                          "judge": {"plugin": "tandem.fake", "settings": \(try settings("test", judge))}\(cloud)\(embedder.map { ", \"embed\": \($0)" } ?? "")},
+             "quote": {"judge": "judge"\(escalation)\(embedder == nil ? "" : ", \"embedder\": \"embed\"")}}
             """
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
     }
+
+    /// The fake plugin's hashed-trigram embeddings through the real loader.
+    static let fakeEmbedder = #"{"plugin": "tandem.fake", "settings": {"kind": "local", "embedding_dims": "256"}}"#
 
     static func guided(_ sentence: String) -> String {
         String(decoding: try! JSONSerialization.data(withJSONObject: ["quote": sentence]), as: UTF8.self)
