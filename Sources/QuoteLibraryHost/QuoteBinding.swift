@@ -9,6 +9,7 @@ public struct QuoteBinding: Sendable {
     public let writer: DraftWriter
     public let judge: Judge
     public let embedder: Embedder
+    public let distinctiveness: DistinctivenessScorer
 
     /// `routing` overrides the config's routing for the draft (as `respond --mode` does).
     public init(host: TandemHost, routing: TandemConfig.Routing? = nil) throws(ConfigError) {
@@ -29,10 +30,12 @@ public struct QuoteBinding: Sendable {
         writer = HostDraftWriter(model: draft)
         judge = HostJudge(model: judgeModel)
         embedder = embedderModel.map { HostEmbedder(model: $0) as Embedder } ?? LexicalEmbedder()
+        distinctiveness = DistinctivenessScorer(frequencies: WordFrequencies(directory: config.wordFrequenciesDirectory))
     }
 
     /// The pipeline on `store` with this binding.
     public func pipeline(store: QuoteStore) -> QuotePipeline {
-        QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder)
+        QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder,
+                      distinctiveness: distinctiveness)
     }
 }

@@ -60,7 +60,8 @@ struct EvaluationTests {
         let store = try QuoteStore.open(path: folder.path("eval.sqlite"))
         let file = try EvaluationProtocol.load(path: Self.repositoryProtocolPath)
         let runner = EvaluationRunner(store: store, readiness: FixedReadiness.allAvailable, writer: TableWriter(),
-                                      judge: ScriptedJudge.scoring(7), embedder: LexicalEmbedder())
+                                      judge: ScriptedJudge.scoring(7), embedder: LexicalEmbedder(),
+                                      distinctiveness: TestScorer.scorer)
         let report = await runner.run(file)
         let summary = report.summary
         #expect(summary.attempts == report.records.count)
@@ -92,6 +93,7 @@ struct EvaluationTests {
             repetitions: 1, seed: 1)
         let runner = EvaluationRunner(store: store, readiness: FixedReadiness.allAvailable,
                                       writer: TableWriter(delay: .seconds(2)), judge: nil, embedder: nil,
+                                      distinctiveness: TestScorer.scorer,
                                       budgetLimitOverride: .milliseconds(100))
         let report = await runner.run(file)
         #expect(report.summary.timeouts == 2 && report.summary.accepted == 0)

@@ -11,7 +11,8 @@ struct QuotePipelineTests {
     static func pipeline(_ store: QuoteStore, writer: DraftWriter, judge: Judge? = ScriptedJudge.scoring(8),
                          embedder: Embedder? = LexicalEmbedder(),
                          readiness: Readiness = FixedReadiness.allAvailable) -> QuotePipeline {
-        QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder)
+        QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder,
+                      distinctiveness: TestScorer.scorer)
     }
 
     @Test func acceptedDraftIsStoredAsGeneratedWithoutAuthorAndItsRunRecorded() async throws {

@@ -10,6 +10,7 @@ public struct QuotePipeline: Sendable {
     public let judge: Judge?
     public let embedder: Embedder?
     public let gate: DeterministicGate
+    public let distinctiveness: DistinctivenessScorer
 
     /// How many recent rejected drafts count as negative anchors for distinctiveness.
     public static let negativeAnchorCount = 20
@@ -17,9 +18,9 @@ public struct QuotePipeline: Sendable {
     public static let attemptsPerBatchQuote = 4
 
     public init(store: QuoteStore, readiness: Readiness, writer: DraftWriter, judge: Judge?, embedder: Embedder?,
-                gate: DeterministicGate = DeterministicGate()) {
-        (self.store, self.readiness, self.writer, self.judge, self.embedder, self.gate) =
-            (store, readiness, writer, judge, embedder, gate)
+                distinctiveness: DistinctivenessScorer, gate: DeterministicGate = DeterministicGate()) {
+        (self.store, self.readiness, self.writer, self.judge, self.embedder, self.distinctiveness, self.gate) =
+            (store, readiness, writer, judge, embedder, distinctiveness, gate)
     }
 
     /// One attempt within `budget` (foreground or voice).
@@ -87,6 +88,8 @@ public struct QuotePipeline: Sendable {
             return finish(.storageFailed, reason: "\(error)")
         } catch is CancellationError {
             return finish(.timeout, reason: "cancelled by the caller; nothing stored")
+        } catch let error as WordFrequencyError {
+            return finish(.unavailable, reason: error.description)
         } catch {
             return finish(.unavailable, reason: "a backend call failed: \(error)")
         }
@@ -158,7 +161,7 @@ public struct QuotePipeline: Sendable {
         evaluation.noveltyProven = novelty.proven
         if !novelty.result.passed { evaluation.verdict = .rejected(novelty.result); return evaluation }
 
-        let distinctiveness = DistinctivenessScorer().score(text, locale: request.locale, recentRejections: anchors)
+        let distinctiveness = try self.distinctiveness.score(text, locale: request.locale, recentRejections: anchors)
         let judged = try await JudgeStep(judge: report.judge.isAvailable ? judge : nil, availability: report.judge)
             .evaluate(text, locale: request.locale, distinctiveness: distinctiveness)
         evaluation.gates.append(judged.result)

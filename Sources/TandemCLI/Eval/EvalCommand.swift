@@ -31,6 +31,7 @@ enum EvalCommand: Command {
         let routing = try arguments.routingMode()
         let evaluation = try EvaluationProtocol.load(path: protocolPath)
         let binding = try QuoteBinding(host: try context.host(), routing: routing)
+        try binding.distinctiveness.frequencies.preload(SupportedLocale.languages)
 
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let storePath = (out as NSString).appendingPathComponent("eval.sqlite")
@@ -39,7 +40,7 @@ enum EvalCommand: Command {
         }
         let runner = EvaluationRunner(store: try LibraryAccess.openForWriting(path: storePath), readiness: binding.readiness,
                                       writer: binding.writer, judge: binding.judge, embedder: binding.embedder,
-                                      budgetLimitOverride: limit)
+                                      distinctiveness: binding.distinctiveness, budgetLimitOverride: limit)
         let report = await runner.run(evaluation) { index, total in Terminal.progress("cell \(index)/\(total)…") }
         Terminal.clearProgress()
         try report.write(to: out)

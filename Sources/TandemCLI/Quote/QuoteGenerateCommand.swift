@@ -46,7 +46,9 @@ enum QuoteGenerateCommand: Command {
 
         let config = try context.config()
         let store = try context.writeLibrary(config)
-        let pipeline = try QuoteBinding(host: try context.host(), routing: routing).pipeline(store: store)
+        let binding = try QuoteBinding(host: try context.host(), routing: routing)
+        try binding.distinctiveness.frequencies.preload([SupportedLocale.language(of: locale)])
+        let pipeline = binding.pipeline(store: store)
         let theme = arguments.string("theme")
         var outcomes: [GenerationOutcome] = []
         if kind == .batch {
