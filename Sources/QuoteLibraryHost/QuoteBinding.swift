@@ -1,3 +1,4 @@
+import Foundation
 import QuoteLibrary
 import Tandem
 
@@ -10,6 +11,11 @@ public struct QuoteBinding: Sendable {
     public let judge: Judge
     public let embedder: Embedder
     public let distinctiveness: DistinctivenessScorer
+    /// The judge model's id, which its calibration is recorded under.
+    public let judgeModelID: String
+    /// `judge-calibration.json` next to the config file, when it was measured for this judge model
+    /// (`tandem eval --judge`); a calibration of another model does not count.
+    public let judgeCalibration: JudgeCalibration?
 
     /// `routing` overrides the config's routing for the draft (as `respond --mode` does).
     public init(host: TandemHost, routing: TandemConfig.Routing? = nil) throws(ConfigError) {
@@ -31,11 +37,24 @@ public struct QuoteBinding: Sendable {
         judge = HostJudge(model: judgeModel)
         embedder = embedderModel.map { HostEmbedder(model: $0) as Embedder } ?? LexicalEmbedder()
         distinctiveness = DistinctivenessScorer(frequencies: WordFrequencies(directory: config.wordFrequenciesDirectory))
+        judgeModelID = judgeModel.primary.info.id
+        let calibrationFile = Self.judgeCalibrationFile(config)
+        do {
+            judgeCalibration = try JudgeCalibration.load(path: calibrationFile).flatMap { [judgeModelID] in
+                $0.judgeModel == judgeModelID ? $0 : nil
+            }
+        } catch {
+            throw ConfigError(.invalidValue, file: calibrationFile, keyPath: "", error.description)
+        }
+    }
+
+    public static func judgeCalibrationFile(_ config: TandemConfig) -> String {
+        (config.directory as NSString).appendingPathComponent(JudgeCalibration.fileName)
     }
 
     /// The pipeline on `store` with this binding.
     public func pipeline(store: QuoteStore) -> QuotePipeline {
         QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder,
-                      distinctiveness: distinctiveness)
+                      distinctiveness: distinctiveness, judgeCalibration: judgeCalibration)
     }
 }

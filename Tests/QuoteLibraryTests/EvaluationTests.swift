@@ -7,7 +7,10 @@ import Testing
 /// novelty gate work).
 struct TableWriter: DraftWriter {
     static let lines: [String: [String]] = [
-        "en": [QuotePipelineTests.good, QuotePipelineTests.goodToo, "“\(QuotePipelineTests.goodThree)”", QuotePipelineTests.goodThree],
+        // The last en line passes the gate and novelty but not distinctiveness, so it is never stored
+        // and reaches the judge step in every readiness state.
+        "en": [QuotePipelineTests.good, QuotePipelineTests.goodToo, "“\(QuotePipelineTests.goodThree)”", QuotePipelineTests.goodThree,
+               "Every day is a new chance to grow a little stronger and kinder."],
         "de": [RejectionFixtures.valid["de"]!, RejectionFixtures.stored["de"]!, "Glaub an dich und folge deinen Träumen, jeden Tag aufs Neue."],
         "es": [RejectionFixtures.valid["es"]!, RejectionFixtures.stored["es"]!, "Nunca te rindas."],
         "fr": [RejectionFixtures.valid["fr"]!, RejectionFixtures.stored["fr"]!, RejectionFixtures.multiSentence["fr"]!],

@@ -19,7 +19,8 @@ import Foundation
 /// The weights are a logistic regression fitted on the tuning half of the labelled lines in
 /// `eval/lines` (good against generic, all six languages
 /// together); its log-odds map to the 0–10 scale as 5 + 1.25 × logit, so 5 stays the boundary.
-/// The held-out figures are asserted in `DistinctivenessTests` and listed in this folder's README.
+/// The held-out figures are asserted in `DistinctivenessTests` and listed in
+/// `Sources/QuoteLibrary/README.md`.
 public struct DistinctivenessScorer: Sendable {
     public static let acceptance = 5.0
 

@@ -7,14 +7,17 @@ public struct EvaluationRunner: Sendable {
     public let judge: Judge?
     public let embedder: Embedder?
     public let distinctiveness: DistinctivenessScorer
+    public let judgeCalibration: JudgeCalibration?
     /// Replaces each budget's standard limit (to run the matrix quickly against a fast fake);
     /// nil keeps 45 s / 20 s / 120 s.
     public let budgetLimitOverride: Duration?
 
     public init(store: QuoteStore, readiness: Readiness, writer: DraftWriter, judge: Judge?, embedder: Embedder?,
-                distinctiveness: DistinctivenessScorer, budgetLimitOverride: Duration? = nil) {
-        (self.store, self.readiness, self.writer, self.judge, self.embedder, self.distinctiveness, self.budgetLimitOverride) =
-            (store, readiness, writer, judge, embedder, distinctiveness, budgetLimitOverride)
+                distinctiveness: DistinctivenessScorer, judgeCalibration: JudgeCalibration? = nil,
+                budgetLimitOverride: Duration? = nil) {
+        (self.store, self.readiness, self.writer, self.judge, self.embedder, self.distinctiveness, self.judgeCalibration,
+         self.budgetLimitOverride) = (store, readiness, writer, judge, embedder, distinctiveness, judgeCalibration,
+                                      budgetLimitOverride)
     }
 
     public func run(_ protocolFile: EvaluationProtocol, progress: @Sendable (Int, Int) -> Void = { _, _ in }) async -> EvaluationReport {
@@ -24,7 +27,7 @@ public struct EvaluationRunner: Sendable {
             progress(index + 1, cells.count)
             let pipeline = QuotePipeline(store: store, readiness: MaskedReadiness(base: readiness, state: cell.readiness),
                                          writer: writer, judge: judge, embedder: embedder,
-                                         distinctiveness: distinctiveness)
+                                         distinctiveness: distinctiveness, judgeCalibration: judgeCalibration)
             let standard = Budget.standard(cell.budget.kind)
             let budget = Budget(kind: cell.budget.kind, limit: budgetLimitOverride ?? standard.limit)
             let outcomes: [GenerationOutcome]

@@ -11,6 +11,9 @@ public struct QuotePipeline: Sendable {
     public let embedder: Embedder?
     public let gate: DeterministicGate
     public let distinctiveness: DistinctivenessScorer
+    /// The judge's measured discrimination; below `JudgeCalibration.minimumAUC` the fallback
+    /// stands in for it and the run's judge source says why.
+    public let judgeCalibration: JudgeCalibration?
 
     /// How many recent rejected drafts count as negative anchors for distinctiveness.
     public static let negativeAnchorCount = 20
@@ -18,9 +21,10 @@ public struct QuotePipeline: Sendable {
     public static let attemptsPerBatchQuote = 4
 
     public init(store: QuoteStore, readiness: Readiness, writer: DraftWriter, judge: Judge?, embedder: Embedder?,
-                distinctiveness: DistinctivenessScorer, gate: DeterministicGate = DeterministicGate()) {
-        (self.store, self.readiness, self.writer, self.judge, self.embedder, self.distinctiveness, self.gate) =
-            (store, readiness, writer, judge, embedder, distinctiveness, gate)
+                distinctiveness: DistinctivenessScorer, judgeCalibration: JudgeCalibration? = nil,
+                gate: DeterministicGate = DeterministicGate()) {
+        (self.store, self.readiness, self.writer, self.judge, self.embedder, self.distinctiveness, self.judgeCalibration,
+         self.gate) = (store, readiness, writer, judge, embedder, distinctiveness, judgeCalibration, gate)
     }
 
     /// One attempt within `budget` (foreground or voice).
@@ -162,7 +166,8 @@ public struct QuotePipeline: Sendable {
         if !novelty.result.passed { evaluation.verdict = .rejected(novelty.result); return evaluation }
 
         let distinctiveness = try self.distinctiveness.score(text, locale: request.locale, recentRejections: anchors)
-        let judged = try await JudgeStep(judge: report.judge.isAvailable ? judge : nil, availability: report.judge)
+        let judged = try await JudgeStep(judge: report.judge.isAvailable ? judge : nil, availability: report.judge,
+                                         calibration: judgeCalibration)
             .evaluate(text, locale: request.locale, distinctiveness: distinctiveness)
         evaluation.gates.append(judged.result)
         evaluation.judgeSource = judged.source
