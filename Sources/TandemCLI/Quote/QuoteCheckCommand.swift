@@ -25,15 +25,19 @@ enum QuoteCheckCommand: Command {
         let locale = try QuotePrinter.locale(arguments, command: name)
         let config = try context.config()
         let store = try LibraryAccess.openForReading(path: context.libraryPath(config))
+        let frequencies = WordFrequencies(directory: config.wordFrequenciesDirectory)
+        try frequencies.preload([SupportedLocale.language(of: locale)])
+        let distinctiveness = DistinctivenessScorer(frequencies: frequencies)
         let checker: QuoteChecker
         if arguments.flag("judge") || config.quote.embedder != nil {
             let binding = try QuoteBinding(host: try context.host())
             try await CancellableGeneration.run(timeout: nil) { token in
                 try await ModelWait.ready(binding.models, locale: locale, cancellation: token)
             }
-            checker = QuoteChecker(store: store, embedder: binding.embedder, judge: arguments.flag("judge") ? binding.judge : nil)
+            checker = QuoteChecker(store: store, embedder: binding.embedder, judge: arguments.flag("judge") ? binding.judge : nil,
+                                   distinctiveness: distinctiveness)
         } else {
-            checker = QuoteChecker(store: store, embedder: LexicalEmbedder())
+            checker = QuoteChecker(store: store, embedder: LexicalEmbedder(), distinctiveness: distinctiveness)
         }
         let report = await checker.check(text, locale: locale)
         if arguments.flag("json") {
