@@ -26,7 +26,7 @@ EMBED_SOURCE_SHA256 := 1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbb
 EMBED_MODEL_FILE := models/multilingual-e5-small.Q4_0.gguf
 EMBED_MODEL_SHA256 := cabfdaeb5c09ffcb78feb05fe01600b52078736412527f8109d31115262bdc66
 
-.PHONY: all deps model language-profiles embedding-model build plugins fixtures test fuzz run clean \
+.PHONY: all deps model language-profiles embedding-model word-frequencies build plugins fixtures test fuzz run clean \
         bench bench-routing bench-isolation bench-plugin-load bench-quote-today bench-novelty bench-llama bench-llama-plugin bench-cloud bench-guided \
         bench-embed
 
@@ -69,6 +69,17 @@ $(EMBED_MODEL_FILE): scripts/e5-to-gguf.py | $(EMBED_SOURCE)
 	@python3 -c 'import numpy, importlib.metadata as m; assert m.version("gguf") == "$(EMBED_GGUF_VERSION)"' 2>/dev/null \
 	  || python3 -m pip install --quiet gguf==$(EMBED_GGUF_VERSION)
 	@python3 scripts/e5-to-gguf.py $(EMBED_SOURCE) $@ $(EMBED_MODEL_SHA256)
+
+# The distinctiveness score's word frequencies: wordfreq's lists out of its PyPI wheel, pinned by
+# the wheel's SHA-256, converted to one compact table per language (scripts/word-frequencies.py).
+WORDFREQ_WHEEL := wordfreq==3.1.1
+WORDFREQ_SHA256 := 4b1c6ecffc6198be3396d5cf871c4423ca71c907c231348d352dd54d62b97473
+WORD_FREQUENCIES := models/word-frequencies
+WORD_FREQUENCY_LANGUAGES := en de es fr it pt
+word-frequencies: $(WORD_FREQUENCIES)/.complete
+$(WORD_FREQUENCIES)/.complete: scripts/word-frequencies.py scripts/fetch-word-frequencies.sh
+	@scripts/fetch-word-frequencies.sh "$(WORDFREQ_WHEEL)" "$(WORDFREQ_SHA256)" $(WORD_FREQUENCIES) $(WORD_FREQUENCY_LANGUAGES)
+	@touch $@
 
 build: deps
 	$(SWIFT) build -c $(CONFIG)
@@ -121,7 +132,7 @@ fixtures: $(PRETOKENIZER_FIXTURES) $(LANGUAGE_EVAL_SET)
 # process starts: setenv while other test threads start processes is not safe.
 TEST_ENVIRONMENT := TANDEM_TEST_CLOUD_KEY=tandem-SECRET-key-5f9a27c3e1 TANDEM_TEST_WRONG_KEY=not-the-right-key \
                     TANDEM_TEST_WRONG_OPENAI_KEY=sk-wrong
-test: deps model language-profiles embedding-model build plugins fixtures
+test: deps model language-profiles embedding-model word-frequencies build plugins fixtures
 	$(TEST_ENVIRONMENT) $(SWIFT) test -c $(CONFIG)
 
 # The structured model-file fuzzer (Plugins/LlamaRunner/Fuzz): FUZZ_CASES cases or FUZZ_SECONDS,
@@ -138,7 +149,7 @@ fuzz: deps build
 # Answers one prompt through the router on the example config; the answer on stdout, the
 # serving backend and its model version on stderr.
 PROMPT ?= Why is the sky blue?
-run: deps model language-profiles embedding-model build plugins
+run: deps model language-profiles embedding-model word-frequencies build plugins
 	$(BUILD_DIR)/tandem --config tandem.json respond "$(PROMPT)"
 
 clean:

@@ -1,3 +1,4 @@
+import Foundation
 import QuoteLibrary
 import Tandem
 
@@ -14,6 +15,12 @@ public struct QuoteBinding: Sendable {
     /// waits for models getting ready first.
     public let models: [LanguageModel]
     public let escalation: EscalationPolicy
+    public let distinctiveness: DistinctivenessScorer
+    /// The judge model's id, which its calibration is recorded under.
+    public let judgeModelID: String
+    /// `judge-calibration.json` next to the config file, when it was measured for this judge model
+    /// (`tandem eval --judge`); a calibration of another model does not count.
+    public let judgeCalibration: JudgeCalibration?
 
     /// `routing` overrides the config's routing for the draft (as `respond --mode` does).
     public init(host: TandemHost, routing: TandemConfig.Routing? = nil) throws(ConfigError) {
@@ -33,11 +40,25 @@ public struct QuoteBinding: Sendable {
         writer = HostDraftWriter(model: draft)
         judge = HostJudge(model: judgeModel)
         embedder = HostEmbedder.embedder(for: embedderModel)
+        distinctiveness = DistinctivenessScorer(frequencies: WordFrequencies(directory: config.wordFrequenciesDirectory))
+        judgeModelID = judgeModel.primary.info.id
+        let calibrationFile = Self.judgeCalibrationFile(config)
+        do {
+            judgeCalibration = try JudgeCalibration.load(path: calibrationFile).flatMap { [judgeModelID] in
+                $0.judgeModel == judgeModelID ? $0 : nil
+            }
+        } catch {
+            throw ConfigError(.invalidValue, file: calibrationFile, keyPath: "", error.description)
+        }
+    }
+
+    public static func judgeCalibrationFile(_ config: TandemConfig) -> String {
+        (config.directory as NSString).appendingPathComponent(JudgeCalibration.fileName)
     }
 
     /// The pipeline on `store` with this binding.
     public func pipeline(store: QuoteStore) -> QuotePipeline {
         QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder,
-                      escalation: escalation)
+                      distinctiveness: distinctiveness, judgeCalibration: judgeCalibration, escalation: escalation)
     }
 }

@@ -17,7 +17,7 @@ import Testing
         try await withConfig(replacing: #""quote": {"judge": "judge"}"#, by: #""quote": {"judgee": "judge"}"#) { cli in
             let outcome = try await cli.run(["quote", "today"])
             #expect(outcome.status == 3)
-            #expect(outcome.stderr.contains("quote.judgee: unknown key (expected one of: embedder, escalate_on, judge)"), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("quote.judgee: unknown key (expected one of: embedder, escalate_on, judge, word_frequencies)"), "\(outcome.stderr)")
         }
     }
 

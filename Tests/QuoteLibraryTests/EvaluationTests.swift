@@ -7,7 +7,10 @@ import Testing
 /// novelty gate work).
 struct TableWriter: DraftWriter {
     static let lines: [String: [String]] = [
-        "en": [QuotePipelineTests.good, QuotePipelineTests.goodToo, "“\(QuotePipelineTests.goodThree)”", QuotePipelineTests.goodThree],
+        // The last en line passes the gate and novelty but not distinctiveness, so it is never stored
+        // and reaches the judge step in every readiness state.
+        "en": [QuotePipelineTests.good, QuotePipelineTests.goodToo, "“\(QuotePipelineTests.goodThree)”", QuotePipelineTests.goodThree,
+               "Every day is a new chance to grow a little stronger and kinder."],
         "de": [RejectionFixtures.valid["de"]!, RejectionFixtures.stored["de"]!, "Glaub an dich und folge deinen Träumen, jeden Tag aufs Neue."],
         "es": [RejectionFixtures.valid["es"]!, RejectionFixtures.stored["es"]!, "Nunca te rindas."],
         "fr": [RejectionFixtures.valid["fr"]!, RejectionFixtures.stored["fr"]!, RejectionFixtures.multiSentence["fr"]!],
@@ -62,7 +65,7 @@ struct EvaluationTests {
         let file = try EvaluationProtocol.load(path: Self.repositoryProtocolPath)
         let runner = EvaluationRunner(pipeline: QuotePipeline(store: store, readiness: FixedReadiness.allAvailable,
                                                               writer: TableWriter(), judge: ScriptedJudge.scoring(7),
-                                                              embedder: LexicalEmbedder()))
+                                                              embedder: LexicalEmbedder(), distinctiveness: TestScorer.scorer))
         let report = await runner.run(file)
         let summary = report.summary
         #expect(summary.attempts == report.records.count)
@@ -103,7 +106,7 @@ struct EvaluationTests {
         let clock = ManualClock()
         let runner = EvaluationRunner(pipeline: QuotePipeline(store: store, readiness: FixedReadiness.allAvailable,
                                                               writer: TableWriter(slow: (.seconds(2), clock)), judge: nil,
-                                                              embedder: nil, clock: clock),
+                                                              embedder: nil, distinctiveness: TestScorer.scorer, clock: clock),
                                       budgetLimitOverride: .milliseconds(100))
         let report = await runner.run(file)
         #expect(report.summary.timeouts == 2 && report.summary.accepted == 0)

@@ -26,7 +26,8 @@ struct GateTests {
 
     @Test func validLinesPassEveryGateInAllSixLanguages() async throws {
         let folder = try TemporaryFolder()
-        let checker = QuoteChecker(store: try await Self.libraryWithStoredOriginals(folder), embedder: LexicalEmbedder())
+        let checker = QuoteChecker(store: try await Self.libraryWithStoredOriginals(folder), embedder: LexicalEmbedder(),
+                                   distinctiveness: TestScorer.scorer)
         for (language, text) in RejectionFixtures.valid {
             let report = await checker.check(text, locale: language)
             #expect(report.accepted, "\(language): \(report.gates.filter { !$0.passed })")
@@ -36,7 +37,8 @@ struct GateTests {
 
     @Test func everyRejectionFixtureIsRejectedByTheExpectedGate() async throws {
         let folder = try TemporaryFolder()
-        let checker = QuoteChecker(store: try await Self.libraryWithStoredOriginals(folder), embedder: LexicalEmbedder())
+        let checker = QuoteChecker(store: try await Self.libraryWithStoredOriginals(folder), embedder: LexicalEmbedder(),
+                                   distinctiveness: TestScorer.scorer)
         let fixtures = RejectionFixtures.all
         #expect(fixtures.count == 48)
         var wrong: [String] = []

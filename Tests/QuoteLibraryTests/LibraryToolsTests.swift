@@ -144,7 +144,7 @@ struct LibraryToolsTests {
 @Suite("Check API output")
 struct QuoteCheckerTests {
     @Test func jsonHasTheDocumentedShapeWithNulls() async throws {
-        let report = await QuoteChecker(store: nil, embedder: nil).check("“Follow your dreams.”", locale: "en")
+        let report = await QuoteChecker(store: nil, embedder: nil, distinctiveness: TestScorer.scorer).check("“Follow your dreams.”", locale: "en")
         let data = try JSONEncoder().encode(report)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(object.keys) == ["accepted", "detectedLanguage", "gates"])
@@ -158,7 +158,7 @@ struct QuoteCheckerTests {
     }
 
     @Test func judgeRunsWhenGiven() async {
-        let report = await QuoteChecker(store: nil, embedder: nil, judge: ScriptedJudge.scoring(9))
+        let report = await QuoteChecker(store: nil, embedder: nil, judge: ScriptedJudge.scoring(9), distinctiveness: TestScorer.scorer)
             .check(QuotePipelineTests.good, locale: "en")
         #expect(report.accepted)
         #expect(report.gates.first { $0.gate == .judge }?.score == 9)

@@ -15,7 +15,7 @@ struct QuotePipelineTests {
                          readiness: Readiness = FixedReadiness.allAvailable,
                          escalation: EscalationPolicy = .everyGate, clock: BudgetClock = ManualClock()) -> QuotePipeline {
         QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder,
-                      escalation: escalation, clock: clock)
+                      distinctiveness: TestScorer.scorer, escalation: escalation, clock: clock)
     }
 
     @Test func acceptedDraftIsStoredAsGeneratedWithoutAuthorAndItsRunRecorded() async throws {

@@ -82,8 +82,12 @@ do {
         }
     case "pipeline":
         try CuratedCatalog.importIfNeeded(into: store)
+        // The word-frequency tables `make word-frequencies` put under the package's models/.
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let frequencies = WordFrequencies(directory: packageRoot.appendingPathComponent("models/word-frequencies").path)
         let pipeline = QuotePipeline(store: store, readiness: AllReady(), writer: CombinatorialWriter(), judge: SteadyJudge(),
-                                     embedder: LexicalEmbedder())
+                                     embedder: LexicalEmbedder(), distinctiveness: DistinctivenessScorer(frequencies: frequencies))
         while true {
             let outcomes = await pipeline.generate(count: 5, locale: "en", theme: "errands", budget: .batch)
             if outcomes.contains(where: { $0.run.branch == .accepted }) { announce() }

@@ -6,9 +6,11 @@ public struct QuoteChecker: Sendable {
     public let embedder: Embedder?
     public let judge: Judge?
     public let gate: DeterministicGate
+    public let distinctiveness: DistinctivenessScorer
 
-    public init(store: QuoteStore?, embedder: Embedder?, judge: Judge? = nil, gate: DeterministicGate = DeterministicGate()) {
-        (self.store, self.embedder, self.judge, self.gate) = (store, embedder, judge, gate)
+    public init(store: QuoteStore?, embedder: Embedder?, judge: Judge? = nil, gate: DeterministicGate = DeterministicGate(),
+                distinctiveness: DistinctivenessScorer) {
+        (self.store, self.embedder, self.judge, self.gate, self.distinctiveness) = (store, embedder, judge, gate, distinctiveness)
     }
 
     /// `progress` reports the library being embedded first, when it lacks vectors of the embedder's model.
@@ -20,7 +22,13 @@ public struct QuoteChecker: Sendable {
         } catch {
             gates.append(.fail(.novelty, "novelty could not be checked: \(error)"))
         }
-        let distinctiveness = DistinctivenessScorer().score(trimmed, locale: locale)
+        let distinctiveness: DistinctivenessScorer.Breakdown
+        do {
+            distinctiveness = try self.distinctiveness.score(trimmed, locale: locale)
+        } catch {
+            gates.append(.fail(.distinctiveness, "distinctiveness could not be scored: \(error)"))
+            return CheckReport(accepted: false, detectedLanguage: detectedLanguage(trimmed), gates: gates)
+        }
         if let judge {
             do {
                 gates.append(try await JudgeStep(judge: judge, availability: .available)
@@ -30,8 +38,11 @@ public struct QuoteChecker: Sendable {
             }
         }
         gates.append(DistinctivenessScorer.result(distinctiveness))
-        return CheckReport(accepted: gates.allSatisfy(\.passed),
-                           // A profile failure is already the language gate's reason.
-                           detectedLanguage: (try? gate.identifier.identify(trimmed))?.language, gates: gates)
+        return CheckReport(accepted: gates.allSatisfy(\.passed), detectedLanguage: detectedLanguage(trimmed), gates: gates)
+    }
+
+    // A profile failure is already the language gate's reason.
+    private func detectedLanguage(_ text: String) -> String? {
+        (try? gate.identifier.identify(text))?.language
     }
 }

@@ -3,9 +3,9 @@
 /// (overall ≥ 6) but never rates anything as highly as a real judge may.
 ///
 /// - quality: 4, +1 inside the typical 10–16 words, +1 when no word repeats (besides short
-///   function words), +1 with at least one concrete image;
+///   function words), +1 with at least one specific word's worth of specificity;
 /// - originality: 2 + half the distinctiveness score;
-/// - warmth: 4, +1 per person or specific feeling named, at most 7;
+/// - warmth: 4, +1 when a person is addressed or named, +1 with a rare (specific) word;
 /// - overall: the mean, rounded to halves.
 public enum FallbackJudge {
     public static let ceiling = 7.0
@@ -17,9 +17,9 @@ public enum FallbackJudge {
         var quality = 4.0
         if DeterministicGate.typicalWords.contains(words.count) { quality += 1 }
         if repeats == 0 { quality += 1 }
-        if distinctiveness.concrete > 0 { quality += 1 }
+        if distinctiveness.specificity >= 1 { quality += 1 }
         let originality = 2 + distinctiveness.score / 2
-        let warmth = 4 + Double(distinctiveness.specificEmotions) + (distinctiveness.agency ? 1 : 0)
+        let warmth: Double = 4 + (distinctiveness.rareWords > 0 ? 1 : 0) + (distinctiveness.agency ? 1 : 0)
         let bounded = [quality, originality, warmth].map { min(ceiling, max(1, $0)) }
         let overall = (bounded.reduce(0, +) / 3 * 2).rounded() / 2
         return JudgeScores(quality: bounded[0], originality: bounded[1], warmth: bounded[2], overall: min(ceiling, overall))

@@ -1,11 +1,13 @@
 /// DESIGN §6 step 5: ask the judge; accept overall ≥ 6. When the judge is unavailable, throws,
-/// refuses or answers with anything but valid scores, the bounded `FallbackJudge` stands in and
-/// `source` says why.
+/// refuses or answers with anything but valid scores, or its measured calibration says it cannot
+/// tell good lines from generic ones, the bounded `FallbackJudge` stands in and `source` says why.
 struct JudgeStep: Sendable {
     static let acceptance = 6.0
 
     let judge: Judge?
     let availability: SideAvailability
+    /// The judge's measured discrimination (`tandem eval --judge`); nil when never measured.
+    var calibration: JudgeCalibration? = nil
 
     struct Outcome: Sendable {
         let scores: JudgeScores
@@ -17,7 +19,10 @@ struct JudgeStep: Sendable {
     func evaluate(_ text: String, locale: String, distinctiveness: DistinctivenessScorer.Breakdown) async throws -> Outcome {
         let scores: JudgeScores
         let source: String
-        if let judge {
+        if judge != nil, let distrust = calibration?.distrust {
+            scores = FallbackJudge.scores(text, distinctiveness: distinctiveness)
+            source = "fallback: \(distrust)"
+        } else if let judge {
             do {
                 switch try await judge.judge(draft: text, locale: locale) {
                 case .scores(let given):

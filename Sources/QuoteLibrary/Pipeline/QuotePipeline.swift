@@ -13,6 +13,10 @@ public struct QuotePipeline: Sendable {
     public let gate: DeterministicGate
     public let escalation: EscalationPolicy
     public let clock: BudgetClock
+    public let distinctiveness: DistinctivenessScorer
+    /// The judge's measured discrimination; below `JudgeCalibration.minimumAUC` the fallback
+    /// stands in for it and the run's judge source says why.
+    public let judgeCalibration: JudgeCalibration?
 
     /// How many recent rejected drafts count as negative anchors for distinctiveness.
     public static let negativeAnchorCount = 20
@@ -20,16 +24,19 @@ public struct QuotePipeline: Sendable {
     public static let defaultAttemptsPerQuote = 4
 
     public init(store: QuoteStore, readiness: Readiness, writer: DraftWriter, judge: Judge?, embedder: Embedder?,
+                distinctiveness: DistinctivenessScorer, judgeCalibration: JudgeCalibration? = nil,
                 gate: DeterministicGate = DeterministicGate(), escalation: EscalationPolicy = .everyGate,
                 clock: BudgetClock = ContinuousBudgetClock()) {
         (self.store, self.readiness, self.writer, self.judge, self.embedder, self.gate) =
             (store, readiness, writer, judge, embedder, gate)
-        (self.escalation, self.clock) = (escalation, clock)
+        (self.distinctiveness, self.judgeCalibration, self.escalation, self.clock) =
+            (distinctiveness, judgeCalibration, escalation, clock)
     }
 
     /// The same pipeline with another readiness (the evaluation masks sides per cell).
     public func replacingReadiness(_ readiness: Readiness) -> QuotePipeline {
-        QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder, gate: gate,
+        QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder,
+                      distinctiveness: distinctiveness, judgeCalibration: judgeCalibration, gate: gate,
                       escalation: escalation, clock: clock)
     }
 
@@ -120,6 +127,8 @@ public struct QuotePipeline: Sendable {
             return finish(.storageFailed, reason: "\(error)")
         } catch is CancellationError {
             return finish(.timeout, reason: "cancelled by the caller; nothing stored")
+        } catch let error as WordFrequencyError {
+            return finish(.unavailable, reason: error.description)
         } catch {
             return finish(.unavailable, reason: "a backend call failed: \(error)")
         }
@@ -210,11 +219,12 @@ public struct QuotePipeline: Sendable {
         if !novelty.result.passed { evaluation.verdict = .rejected(novelty.result); return evaluation }
 
         // The score comes first: the judge's fallback stands on it.
-        let distinctiveness = stages.measure(.distinctiveness, on: clock) {
-            DistinctivenessScorer().score(text, locale: request.locale, recentRejections: anchors)
+        let distinctiveness = try stages.measure(.distinctiveness, on: clock) {
+            try self.distinctiveness.score(text, locale: request.locale, recentRejections: anchors)
         }
         let judged = try await stages.measure(.judge, on: clock) {
-            try await JudgeStep(judge: report.judge.isAvailable ? judge : nil, availability: report.judge)
+            try await JudgeStep(judge: report.judge.isAvailable ? judge : nil, availability: report.judge,
+                                calibration: judgeCalibration)
                 .evaluate(text, locale: request.locale, distinctiveness: distinctiveness)
         }
         evaluation.gates.append(judged.result)

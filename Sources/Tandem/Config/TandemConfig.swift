@@ -11,7 +11,8 @@ import Foundation
 ///       "mode": "prefer-local",
 ///       "store": "tandem.sqlite",
 ///       "fallback": {"also_on": ["rateLimited"]},
-///       "quote": {"judge": "cloud", "embedder": "local", "escalate_on": ["length", "judge"]}
+///       "quote": {"judge": "cloud", "embedder": "local", "escalate_on": ["length", "judge"],
+///                 "word_frequencies": "models/word-frequencies"}
 ///     }
 ///
 /// Either `mode` (resolved through the backends' kinds) or `primary` with an optional
@@ -52,6 +53,12 @@ public struct TandemConfig: Hashable, Sendable {
     public var fallbackPolicy: FallbackPolicy
     /// The quote pipeline's own backends (`quote.judge`, `quote.embedder`); nil when unset.
     public var quote: QuoteBackends = QuoteBackends()
+    /// The folder of the distinctiveness score's word-frequency tables (`quote.word_frequencies`;
+    /// default `models/word-frequencies` next to the config file, where `make word-frequencies` puts them).
+    public var wordFrequencies: String?
+    public var wordFrequenciesDirectory: String {
+        wordFrequencies ?? (directory as NSString).appendingPathComponent("models/word-frequencies")
+    }
 
     /// Backend ids the quote pipeline uses besides the routed draft model.
     public struct QuoteBackends: Hashable, Sendable {
@@ -178,7 +185,10 @@ private struct ConfigReader {
             file: file, pluginsDirectory: pluginsDirectory, backends: backends, routing: routing, store: store,
             fallbackPolicy: policy)
         if let quoteValue = top["quote"] {
-            let members = try object(quoteValue, "quote", allowed: ["judge", "embedder", "escalate_on"])
+            let members = try object(quoteValue, "quote", allowed: ["judge", "embedder", "escalate_on", "word_frequencies"])
+            config.wordFrequencies = try members["word_frequencies"].map { v throws(ConfigError) in
+                resolve(try string(v, "quote.word_frequencies"))
+            }
             config.quote.judge = try members["judge"].map { v throws(ConfigError) in try backendID(v, "quote.judge", in: backends) }
             config.quote.embedder = try members["embedder"].map { v throws(ConfigError) in
                 try backendID(v, "quote.embedder", in: backends)

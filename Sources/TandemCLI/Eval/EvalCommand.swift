@@ -9,19 +9,27 @@ import Tandem
 enum EvalCommand: Command {
     static let name = "eval"
     static let summary = "run the quote pipeline's evaluation protocol; write report.json and summary.md"
-    static let arguments = "[--protocol PATH] [--out DIR] [--budget-limit-ms N] [--json]"
+    static let arguments = "[--protocol PATH] [--out DIR] [--budget-limit-ms N] [--json] | --judge [--lines DIR] [--locale L] [--json]"
     static let options: [OptionSpec] = [
         .option("protocol", "PATH", "the protocol file (default eval/protocol.json)"),
         .option("out", "DIR", "where report.json, summary.md and the run's own eval.sqlite go (default eval-report)"),
         .option("budget-limit-ms", "N", "replace every budget's limit by N ms (a fast fake needs less than 45 s)"),
         .mode,
         .flag("json", "print the summary as JSON"),
+        .flag("judge", "instead, measure the judge's AUC on the labelled good and generic lines"),
+        .option("lines", "DIR", "the labelled lines for --judge (default eval/lines)"),
+        .option("locale", "L", "with --judge: only this language's lines (default all six)"),
     ]
     static let discussion = """
         The run uses DIR/eval.sqlite, recreated each time, so the evaluation never adds to your library.
+        With --judge: asks the judge (quote.judge, else the routed model) to score every labelled line
+        and writes its AUC to judge-calibration.json next to the config file. A judge below AUC 0.7 is
+        not trusted: from then on the bounded deterministic score stands in for it, and each run's judge
+        source says why. Exit status 0 when the judge is trusted, 1 when it is not.
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        if arguments.flag("judge") { return try await calibrateJudge(arguments, context: context) }
         let protocolPath = arguments.string("protocol") ?? "eval/protocol.json"
         let out = arguments.string("out") ?? "eval-report"
         let limit = try arguments.integer("budget-limit-ms").map { value throws(UsageError) -> Duration in
@@ -31,6 +39,7 @@ enum EvalCommand: Command {
         let routing = try arguments.routingMode()
         let evaluation = try EvaluationProtocol.load(path: protocolPath)
         let binding = try QuoteBinding(host: try context.host(), routing: routing)
+        try binding.distinctiveness.frequencies.preload(SupportedLocale.languages)
 
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let storePath = (out as NSString).appendingPathComponent("eval.sqlite")
@@ -51,5 +60,28 @@ enum EvalCommand: Command {
         }
         Terminal.log("wrote \((out as NSString).appendingPathComponent("report.json")) and summary.md")
         return .success
+    }
+
+    private static func calibrateJudge(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let lines = LabelledLines(folder: arguments.string("lines") ?? "eval/lines")
+        let config = try context.config()
+        let binding = try QuoteBinding(host: try context.host(), routing: try arguments.routingMode())
+        let calibration = try await JudgeCalibration.measure(
+            judge: binding.judge, judgeModel: binding.judgeModelID, lines: lines,
+            languages: arguments.string("locale") == nil ? SupportedLocale.languages.sorted()
+                : [SupportedLocale.language(of: try QuotePrinter.locale(arguments, command: name))]) { index, total in Terminal.progress("line \(index)/\(total)…") }
+        Terminal.clearProgress()
+        let file = QuoteBinding.judgeCalibrationFile(config)
+        try calibration.write(to: file)
+        if arguments.flag("json") {
+            Terminal.out(try QuotePrinter.json(calibration))
+        } else {
+            Terminal.out(String(format: "judge %@: AUC %.3f on %d good and %d generic lines (%d unanswered): %@",
+                                calibration.judgeModel, calibration.auc, calibration.goodLines, calibration.genericLines,
+                                calibration.unanswered, calibration.trusted ? "trusted"
+                                    : "not trusted (< 0.7); the bounded deterministic score stands in"))
+        }
+        Terminal.log("wrote \(file)")
+        return calibration.trusted ? .success : .failure
     }
 }

@@ -27,6 +27,9 @@ enum QuoteCheckCommand: Command {
         guard let text = arguments.positionals.first else { throw UsageError(name, "no draft text given") }
         let locale = try QuotePrinter.locale(arguments, command: name)
         let config = try context.config()
+        let frequencies = WordFrequencies(directory: config.wordFrequenciesDirectory)
+        try frequencies.preload([SupportedLocale.language(of: locale)])
+        let distinctiveness = DistinctivenessScorer(frequencies: frequencies)
         let embedder: Embedder
         var judge: Judge?
         if arguments.flag("judge") {
@@ -37,7 +40,7 @@ enum QuoteCheckCommand: Command {
             embedder = try await context.noveltyEmbedder(config)
         }
         let store = try context.libraryForNovelty(config)
-        let report = await QuoteChecker(store: store, embedder: embedder, judge: judge)
+        let report = await QuoteChecker(store: store, embedder: embedder, judge: judge, distinctiveness: distinctiveness)
             .check(text, locale: locale, progress: LibraryEmbeddingProgress.reporter(store: store, model: embedder.model))
         if arguments.flag("json") {
             Terminal.out(try QuotePrinter.json(report))

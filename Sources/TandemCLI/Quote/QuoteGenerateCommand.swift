@@ -55,6 +55,7 @@ enum QuoteGenerateCommand: Command {
         let config = try context.config()
         let store = try context.writeLibrary(config)
         let binding = try QuoteBinding(host: try context.host(), routing: routing)
+        try binding.distinctiveness.frequencies.preload([SupportedLocale.language(of: locale)])
         // A model getting ready (a pinned file being checked) is waited for within the one budget:
         // what the wait took is what the attempts no longer have.
         let seconds = Double(budget.limit.components.seconds) + Double(budget.limit.components.attoseconds) / 1e18

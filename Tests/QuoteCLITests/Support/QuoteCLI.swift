@@ -25,9 +25,10 @@ struct QuoteCLI {
     }
 
     static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tandem").path
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
     /// The package's `plugins.d/` (filled by `make plugins`, which `make test` runs first).
-    static let pluginsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("plugins.d").path
+    static let pluginsDirectory = packageRoot + "/plugins.d"
 
     static let goodDraft = "She folds the last warm towel and hums while the kettle starts to sing."
     static let goodScores = #"{"quality": 8, "originality": 7, "warmth": 8, "overall": 7}"#
@@ -72,6 +73,11 @@ struct QuoteCLI {
              "quote": {"judge": "judge"\(escalation)\(embedder == nil ? "" : ", \"embedder\": \"embed\"")}}
             """
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+        // The default `quote.word_frequencies` (models/word-frequencies next to the config): the
+        // package's tables, fetched by `make word-frequencies`.
+        try FileManager.default.createDirectory(atPath: folder + "/models", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/models/word-frequencies",
+                                                   withDestinationPath: Self.packageRoot + "/models/word-frequencies")
     }
 
     /// The fake plugin's hashed-trigram embeddings through the real loader.
