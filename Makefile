@@ -130,8 +130,10 @@ fixtures: $(PRETOKENIZER_FIXTURES) $(LANGUAGE_EVAL_SET)
 
 # The cloud mock's key variables (Tests/MockCloudServer/MockServer.swift), set before the test
 # process starts: setenv while other test threads start processes is not safe.
+# The same for the host's secret-lookup tests (Tests/LoaderTests/HostServicesTests.swift).
 TEST_ENVIRONMENT := TANDEM_TEST_CLOUD_KEY=tandem-SECRET-key-5f9a27c3e1 TANDEM_TEST_WRONG_KEY=not-the-right-key \
-                    TANDEM_TEST_WRONG_OPENAI_KEY=sk-wrong
+                    TANDEM_TEST_WRONG_OPENAI_KEY=sk-wrong TANDEM_TEST_SECRET_KEY=s3cret-from-env \
+                    TANDEM_TEST_SECRET_SHORT=abcdef TANDEM_TEST_SECRET_INDIRECT_FILE=$(CURDIR)/.build/fixtures/indirect-secret.key
 test: deps model language-profiles embedding-model word-frequencies build plugins fixtures
 	$(TEST_ENVIRONMENT) $(SWIFT) test -c $(CONFIG)
 

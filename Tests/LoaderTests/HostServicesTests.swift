@@ -29,6 +29,13 @@ import Testing
         return (sizing, status, status == TANDEM_OK ? value : nil)
     }
 
+    /// `name` holding `value`. `make test` exports these before the test process starts: a setenv
+    /// while other tests start processes crashed a full run (environ reallocated under
+    /// Process.run's copy of it). A direct `swift test` sets them here.
+    private static func environment(_ name: String, _ value: String) {
+        if getenv(name).map({ String(cString: $0) }) != value { setenv(name, value, 1) }
+    }
+
     @Test func secretsComeFromTheEnvironmentOrAKeyFileAndAreNeverLogged() throws {
         let (folder, host) = try Self.hostTable()
         let records = Mutex<[PluginLogRecord]>([])
@@ -36,13 +43,16 @@ import Testing
         PluginHostServices.logHandler = { record in records.withLock { $0.append(record) } }
         defer { PluginHostServices.logHandler = previous }
 
-        let unique = "TANDEM_TEST_\(getpid())"
-        setenv(unique + "_KEY", "s3cret-from-env", 1)
+        let unique = "TANDEM_TEST_SECRET"
+        Self.environment(unique + "_KEY", "s3cret-from-env")
         #expect(Self.secret(host, unique + "_KEY") == (TANDEM_E_BUFFER_TOO_SMALL, TANDEM_OK, "s3cret-from-env"))
 
         let keyFile = try folder.write("gemini.key", Array("s3cret-from-file\n".utf8), mode: 0o600)
         #expect(Self.secret(host, keyFile) == (TANDEM_E_BUFFER_TOO_SMALL, TANDEM_OK, "s3cret-from-file"))
-        setenv(unique + "_INDIRECT_FILE", keyFile, 1)
+        let indirect = getenv(unique + "_INDIRECT_FILE").map { String(cString: $0) } ?? folder.path + "/indirect.key"
+        try? FileManager.default.removeItem(atPath: indirect)
+        #expect(FileManager.default.createFile(atPath: indirect, contents: Data("s3cret-from-file\n".utf8), attributes: [.posixPermissions: 0o600]))
+        Self.environment(unique + "_INDIRECT_FILE", indirect)
         #expect(Self.secret(host, unique + "_INDIRECT").value == "s3cret-from-file")
 
         let looseFile = try folder.write("loose.key", Array("s3cret-loose".utf8), mode: 0o644)
@@ -59,8 +69,8 @@ import Testing
 
     @Test func aTooSmallBufferIsLeftUntouched() throws {
         let (_, host) = try Self.hostTable()
-        let name = "TANDEM_TEST_\(getpid())_SHORT"
-        setenv(name, "abcdef", 1)
+        let name = "TANDEM_TEST_SECRET_SHORT"
+        Self.environment(name, "abcdef")
         var buffer = [CChar](repeating: 0x55, count: 4)
         var required = 0
         #expect(host.pointee.get_secret!(host.pointee.host_data, name, &buffer, buffer.count, &required) == TANDEM_E_BUFFER_TOO_SMALL)
