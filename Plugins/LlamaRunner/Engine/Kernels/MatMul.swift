@@ -1,5 +1,5 @@
 import Foundation
-import LlamaKernels
+import CLlamaKernels
 
 /// Weight × activation products, dispatched by weight type: integer kernels for the 8-bit and
 /// 4-bit block types, dequantise-then-dot for the rest (K-quants, 16/32-bit floats).
@@ -10,7 +10,7 @@ public enum MatMul {
         case reference
         /// Swift SIMD types: portable.
         case simd
-        /// C intrinsics (LlamaKernels) for AVX2, and AVX-512 VNNI.
+        /// C intrinsics (CLlamaKernels) for AVX2, and AVX-512 VNNI.
         case avx2, avx512vnni
 
         var kernelFeatures: Int32 {

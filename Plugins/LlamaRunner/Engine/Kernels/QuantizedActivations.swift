@@ -1,4 +1,4 @@
-import LlamaKernels
+import CLlamaKernels
 
 /// Activations quantised to 8-bit blocks of 32 values, as llama.cpp does before every weight
 /// product: per block a scale `d` (max |x| / 127) and `s` = d × (sum of the quants), which the
@@ -42,7 +42,7 @@ public final class QuantizedActivations: @unchecked Sendable {
 
     /// Quantises blocks `blocks` (of 32 columns) of every token, in the shape set by `prepare`;
     /// disjoint block ranges may be quantised concurrently. With `intrinsics`, the C kernel
-    /// (LlamaKernels) does it; the Swift code below gives the same bits everywhere else.
+    /// (CLlamaKernels) does it; the Swift code below gives the same bits everywhere else.
     public func quantizeBlocks(_ x: UnsafePointer<Float>, stride: Int, blocks: Range<Int>,
                                intrinsics: Bool = MatMul.implementation.usesIntrinsics) {
         if intrinsics, lk_quantize_q8(x, stride, Int32(tokens), Int32(columns), Int32(blocks.lowerBound), Int32(blocks.upperBound), qs, scales) == 0 {

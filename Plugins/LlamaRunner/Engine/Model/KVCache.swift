@@ -1,4 +1,4 @@
-import LlamaKernels
+import CLlamaKernels
 #if canImport(Glibc)
 import Glibc
 #endif
