@@ -30,19 +30,22 @@ let package = Package(
 
         // ---- Host ----
         // The host library: loading, backends, routing, sessions, options, guided output, tools.
-        .target(name: "Tandem", dependencies: ["CTandemABI", "TandemBridge", "CLTDL", "GuidedJSON"], path: "Sources/Tandem",
+        .target(name: "Tandem", dependencies: ["CTandemABI", "TandemBridge", "CLTDL", "GuidedJSON", "JSONModel"], path: "Sources/Tandem",
                 exclude: ["Isolation/README.md"]),
         // The child process of an isolated backend: loads one plugin and serves it over sockets.
         .executableTarget(name: "tandem-plugin-host", dependencies: ["Tandem"], path: "Sources/TandemPluginHost"),
-        // Guided generation: JSON values, schemas, Generable, constrained-decoding automaton and token mask.
-        .target(name: "GuidedJSON", path: "Sources/GuidedJSON", exclude: ["README.md"]),
+        // The one JSON model: values (ordered objects, exact integers), the strict push parser with
+        // byte offsets and snapshots, the writer, JSON paths, UTF-8 validation. No Foundation.
+        .target(name: "JSONModel", path: "Sources/JSONModel"),
+        // Guided generation: schemas, Generable, constrained-decoding automaton and token mask.
+        .target(name: "GuidedJSON", dependencies: ["JSONModel"], path: "Sources/GuidedJSON", exclude: ["README.md"]),
         // Quote library (DESIGN §6): store, curated catalog, quality pipeline, read-only agent
         // tools and evaluation. It does not depend on the host.
         .target(name: "QuoteLibrary", dependencies: ["CSQLite"], path: "Sources/QuoteLibrary", exclude: ["README.md"]),
         // The command-line tool `tandem`: a thin layer over the host library.
         // The quote pipeline bound to the host: draft, judge, embedder and readiness over backends.
         .target(name: "QuoteLibraryHost", dependencies: ["Tandem", "QuoteLibrary"], path: "Sources/QuoteLibraryHost"),
-        .executableTarget(name: "TandemCLI", dependencies: ["Tandem", "GuidedJSON", "QuoteLibrary", "QuoteLibraryHost"],
+        .executableTarget(name: "TandemCLI", dependencies: ["Tandem", "GuidedJSON", "JSONModel", "QuoteLibrary", "QuoteLibraryHost"],
                           path: "Sources/TandemCLI"),
 
         // ---- Plugins ----
@@ -66,7 +69,7 @@ let package = Package(
         // The runner's companion tool (inspect, tokenize, complete, score, bench, fuzz), from the same engine.
         .executableTarget(name: "tandem-llama", dependencies: ["LlamaEngine", "LlamaFuzz"], path: "Plugins/LlamaRunner/Tool"),
         // The local runner plugin (plugin id tandem.llama): a thin adapter from the ABI to the engine.
-        .target(name: "TandemLlama", dependencies: ["TandemPluginKit", "LlamaEngine", "GuidedJSON"],
+        .target(name: "TandemLlama", dependencies: ["TandemPluginKit", "LlamaEngine", "GuidedJSON", "JSONModel"],
                 path: "Plugins/LlamaRunner/Plugin"),
 
         // ---- Benchmarks (`make bench`) ----
@@ -93,10 +96,10 @@ let package = Package(
         // Test support: a temporary plugins folder filled with plugins compiled from C by cc, and
         // the lock every test takes to start a child process (ProcessLaunch).
         .target(name: "PluginFixtures", path: "Tests/PluginFixtures"),
-        .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON"], path: "Tests/GuidedJSONTests"),
+        .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON", "JSONModel"], path: "Tests/GuidedJSONTests"),
         // Guided generation and tools in the host: typed responses, snapshots, the tool loop,
         // routing by capability, `tandem respond --schema`; through the real loader and tandem.fake.
-        .testTarget(name: "GuidedHostTests", dependencies: ["Tandem", "GuidedJSON", "TandemCLI", "tandem-plugin-host", "PluginFixtures"], path: "Tests/GuidedHostTests"),
+        .testTarget(name: "GuidedHostTests", dependencies: ["Tandem", "GuidedJSON", "JSONModel", "TandemCLI", "tandem-plugin-host", "PluginFixtures"], path: "Tests/GuidedHostTests"),
         // A child process the store's crash and two-writer tests start and kill.
         .executableTarget(name: "QuoteStoreCrashWriter", dependencies: ["QuoteLibrary"], path: "Tests/QuoteStoreCrashWriter"),
         .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "QuoteStoreCrashWriter", "PluginFixtures"],
@@ -119,7 +122,7 @@ let package = Package(
         // The installed tandem.llama plugin through the real loader, on the real model; and through
         // the built `tandem` binary, for what depends on the config file's folder; hostile model
         // files through the plugin's load and the built `tandem-llama inspect`.
-        .testTarget(name: "LlamaRunnerPluginTests", dependencies: ["Tandem", "GuidedJSON", "TandemLlama", "TandemCLI", "LlamaFuzz", "tandem-llama", "tandem-plugin-host", "PluginFixtures"],
+        .testTarget(name: "LlamaRunnerPluginTests", dependencies: ["Tandem", "GuidedJSON", "JSONModel", "TandemLlama", "TandemCLI", "LlamaFuzz", "tandem-llama", "tandem-plugin-host", "PluginFixtures"],
                     path: "Tests/LlamaRunnerPluginTests"),
     ]
 )

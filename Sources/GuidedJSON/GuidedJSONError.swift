@@ -1,3 +1,5 @@
+import JSONModel
+
 /// The one error type of this module. `code` says what kind of problem it is; `path` (a JSON path
 /// into the document or schema) and `byteOffset` (into the parsed text) say where.
 public struct GuidedJSONError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -46,5 +48,21 @@ public struct GuidedJSONError: Error, Sendable, Hashable, CustomStringConvertibl
         if let path { text += " at \(path)" }
         if let byteOffset { text += " (byte \(byteOffset))" }
         return text
+    }
+}
+
+extension GuidedJSONError {
+    /// A parse error of the JSON model as this module reports it: same code, message and offset.
+    public init(_ error: JSONParseError) {
+        self.init(error.code == .syntax ? .syntax : .truncated, error.message, byteOffset: error.byteOffset)
+    }
+}
+
+extension JSONValue {
+    /// Parses a whole document, reporting a bad one as `GuidedJSONError` (`.syntax`, `.truncated`).
+    init(parsingDocument text: String) throws(GuidedJSONError) {
+        do { self = try JSONValue(parsing: text) } catch let error as JSONParseError { throw GuidedJSONError(error) } catch {
+            preconditionFailure("the JSON parser throws only JSONParseError")
+        }
     }
 }

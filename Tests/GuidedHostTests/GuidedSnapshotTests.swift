@@ -1,4 +1,5 @@
 import GuidedJSON
+import JSONModel
 import Testing
 import Tandem
 

@@ -1,5 +1,6 @@
 import Testing
 import GuidedJSON
+import JSONModel
 
 enum Mood: String, CaseIterable, Generable, ConvertibleToGeneratedContent {
     case happy, grumpy, sleepy

@@ -1,5 +1,6 @@
 import Testing
 import GuidedJSON
+import JSONModel
 
 /// The automaton byte by byte: what it accepts, what it refuses, and what it cannot compile.
 @Suite struct JSONAutomatonTests {

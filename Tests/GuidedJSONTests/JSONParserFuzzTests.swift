@@ -1,5 +1,6 @@
 import Testing
 import GuidedJSON
+import JSONModel
 
 /// Hostile and chunked input: the parser never crashes, errors point inside the text, and
 /// feeding a document in pieces gives the same value as feeding it whole.
@@ -61,10 +62,10 @@ import GuidedJSON
             }
             do {
                 _ = try JSONValue(parsing: bytes)
-            } catch let error as GuidedJSONError {
+            } catch let error as JSONParseError {
                 rejected += 1
                 #expect(error.code == .syntax || error.code == .truncated)
-                #expect((0...bytes.count).contains(error.byteOffset ?? -1))
+                #expect((0...bytes.count).contains(error.byteOffset))
             } catch {
                 Issue.record("unexpected \(error)")
             }
@@ -74,6 +75,6 @@ import GuidedJSON
 
     @Test func deepNestingIsAnErrorNotACrash() {
         let deep = String(repeating: "[", count: 100_000)
-        #expect(throws: GuidedJSONError.self) { try JSONValue(parsing: deep) }
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: deep) }
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import GuidedJSON
+import JSONModel
 
 @Suite struct JSONParserTests {
     @Test func parsesEveryKindOfValue() throws {
@@ -38,7 +39,7 @@ import GuidedJSON
         do {
             _ = try JSONValue(parsing: text)
             Issue.record("\(text) parsed")
-        } catch let error as GuidedJSONError {
+        } catch let error as JSONParseError {
             #expect(error.code == .syntax)
             #expect(error.byteOffset == offset, "\(text): \(error)")
             #expect(error.message.contains(message), "\(text): \(error)")
@@ -49,12 +50,12 @@ import GuidedJSON
 
     @Test func rejectsInvalidUTF8() {
         let bytes: [UInt8] = [0x22, 0x61, 0xC0, 0x80, 0x22]
-        #expect(throws: GuidedJSONError.self) { try JSONValue(parsing: bytes) }
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: bytes) }
         let surrogate: [UInt8] = [0x22, 0xED, 0xA0, 0x80, 0x22]
         do {
             _ = try JSONValue(parsing: surrogate)
             Issue.record("encoded surrogate accepted")
-        } catch let error as GuidedJSONError {
+        } catch let error as JSONParseError {
             #expect(error.byteOffset == 2)
         } catch {
             Issue.record("unexpected \(error)")
@@ -66,7 +67,7 @@ import GuidedJSON
             do {
                 _ = try JSONValue(parsing: text)
                 Issue.record("\(text) parsed")
-            } catch let error as GuidedJSONError {
+            } catch let error as JSONParseError {
                 #expect(error.code == .truncated, "\(text): \(error)")
                 #expect(error.byteOffset == text.utf8.count)
             } catch {

@@ -1,5 +1,6 @@
 import Testing
 import GuidedJSON
+import JSONModel
 
 /// Random schemas, random guided walks: every document that reaches the end token parses and
 /// validates, no state is a dead end, and the trie mask equals the reference mask.

@@ -1,5 +1,6 @@
 import Testing
 import GuidedJSON
+import JSONModel
 
 @Suite struct RequiredFormTests {
     @Test func optionalPropertiesTravelAsRequiredNullablesAndComeBackAbsent() throws {

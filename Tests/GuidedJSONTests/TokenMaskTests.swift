@@ -1,5 +1,6 @@
 import Testing
 import GuidedJSON
+import JSONModel
 
 /// Guided decoding end to end over a synthetic vocabulary: random walks, reference comparison,
 /// and continuations that must be masked.

@@ -1,5 +1,6 @@
 import Testing
 import GuidedJSON
+import JSONModel
 
 @Suite struct ToolCallDocumentTests {
     static let tools = [

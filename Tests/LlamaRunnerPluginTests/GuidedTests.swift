@@ -1,5 +1,6 @@
 import Foundation
 import GuidedJSON
+import JSONModel
 import Tandem
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import GuidedJSON
+import JSONModel
 import LlamaEngine
 import TandemPluginKit
 

@@ -1,4 +1,5 @@
 import GuidedJSON
+import JSONModel
 import TandemPluginKit
 
 /// Local tool calling by guided generation. When a request declares tools and its last message

@@ -1,3 +1,5 @@
+import JSONModel
+
 /// One open value on the automaton's stack. A plain value type so that the token-mask walk can
 /// copy whole stacks with a memory copy.
 struct AutomatonFrame: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import JSONModel
+
 /// A schema compiled into a pushdown automaton over UTF-8 bytes: given the bytes generated so far
 /// (its state), it says which bytes may come next so that the document can still be completed
 /// into one that parses and validates. The local runner masks tokens with it (`TokenVocabulary`).

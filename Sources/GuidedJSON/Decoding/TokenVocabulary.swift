@@ -1,3 +1,5 @@
+import JSONModel
+
 /// A model's vocabulary prepared for guided decoding: built once per model, then asked at every
 /// step which tokens may come next (`computeMask`).
 ///

@@ -1,3 +1,5 @@
+import JSONModel
+
 /// A generated JSON value together with where it sits in the document, so that every decoding
 /// error names its path. Also the result type for schemas built at run time.
 public struct GeneratedContent: Sendable, Hashable, CustomStringConvertible {
@@ -12,13 +14,13 @@ public struct GeneratedContent: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a whole document (errors: `.syntax`, `.truncated`).
     public init(json text: String) throws {
-        self.init(try JSONValue(parsing: text))
+        self.init(try JSONValue(parsingDocument: text))
     }
 
     /// Parses a whole document and validates it against `schema` (errors: `.syntax`,
     /// `.truncated`, `.validationFailed`).
     public init(json text: String, schema: GenerationSchema) throws {
-        let value = try JSONValue(parsing: text)
+        let value = try JSONValue(parsingDocument: text)
         try schema.validate(value)
         self.init(value)
     }

@@ -1,3 +1,5 @@
+import JSONModel
+
 extension GenerationSchema {
     /// The schema as JSON Schema (draft 2020-12 vocabulary): what backends receive in
     /// `response_schema` / `parameters_schema`. Objects carry `"additionalProperties": false` and

@@ -1,3 +1,5 @@
+import JSONModel
+
 // Some providers' strict modes (OpenAI's structured outputs) insist that every property is
 // required. An optional property is then sent as required-but-nullable, and a `null` it comes
 // back with means "absent". These two functions convert there and back.

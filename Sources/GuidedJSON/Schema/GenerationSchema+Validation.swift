@@ -1,3 +1,5 @@
+import JSONModel
+
 extension GenerationSchema {
     /// Every way `value` fails this schema, each with the JSON path of the offending value; empty
     /// when it conforms. The schema itself must pass `check()` (patterns are compiled here).

@@ -1,3 +1,5 @@
+import JSONModel
+
 /// The shape of a generated JSON document: what a `Generable` type declares, what the host
 /// validates, what the cloud dialects receive as JSON Schema and what the local runner compiles
 /// into a decoding automaton.

@@ -1,3 +1,5 @@
+import JSONModel
+
 /// Reads JSON Schema text into a `GenerationSchema`, rejecting what the model cannot express with
 /// the JSON path (into the schema document) of the problem. See README.md for the keyword list.
 struct JSONSchemaReader {
@@ -292,7 +294,7 @@ extension GenerationSchema {
     /// constructs that cannot be expressed, `.refCycle`, `.schemaTooDeep`, `.invalidSchema`, or
     /// `.syntax` when the text is not JSON.
     public init(jsonSchema text: String) throws {
-        try self.init(jsonSchema: try JSONValue(parsing: text))
+        try self.init(jsonSchema: try JSONValue(parsingDocument: text))
     }
 
     public init(jsonSchema document: JSONValue) throws {

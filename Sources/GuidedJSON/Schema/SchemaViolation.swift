@@ -1,3 +1,5 @@
+import JSONModel
+
 /// One way a document fails its schema: where (`path` into the document) and what.
 public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
     public var path: JSONPath

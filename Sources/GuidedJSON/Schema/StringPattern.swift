@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 
 /// A string `pattern` guide compiled with Foundation's regular expressions (ICU syntax, which
 /// covers the ECMA-262 subset JSON Schema patterns use in practice). Matching is unanchored, as

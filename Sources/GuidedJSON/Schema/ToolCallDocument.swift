@@ -1,3 +1,5 @@
+import JSONModel
+
 /// The JSON document a backend without native function calling generates to call a tool:
 /// `{"name":"<tool>","arguments":{...}}`, where the arguments follow that tool's schema, or, when
 /// answering is allowed too, `{"answer":"<text>"}`.

@@ -1,4 +1,5 @@
 import GuidedJSON
+import JSONModel
 
 /// A guided answer while it is being generated, from the incremental parser: every field
 /// complete so far plus the string being written. The last snapshot of a stream is complete and

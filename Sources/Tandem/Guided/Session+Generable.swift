@@ -1,4 +1,5 @@
 import GuidedJSON
+import JSONModel
 import Synchronization
 
 /// Guided generation on a session: the schema goes to the serving backend as JSON Schema text

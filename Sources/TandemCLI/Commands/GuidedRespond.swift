@@ -1,5 +1,6 @@
 import Foundation
 import GuidedJSON
+import JSONModel
 import Tandem
 
 /// `tandem respond --schema FILE.json`: the answer as a document of the schema, validated by the
@@ -38,7 +39,7 @@ enum GuidedRespond {
             guard let partial = snapshot.partial, !snapshot.isComplete, partial != printed else { continue }
             printed = partial
             if json {
-                Terminal.out(GuidedJSON.JSONValue.object(["snapshot": partial.value]).jsonText)
+                Terminal.out(JSONModel.JSONValue.object(["snapshot": partial.value]).jsonText)
             } else {
                 Terminal.out(partial.jsonText)
             }

@@ -1,3 +1,5 @@
+import JSONModel
+
 /// A string `pattern` with its length bounds compiled to a deterministic automaton over Unicode
 /// scalars, pruned so that from every state it keeps, some completion is accepted within the
 /// length bounds: guided decoding never walks into a dead end.

@@ -1,3 +1,5 @@
+import JSONModel
+
 /// The regular-expression subset guided decoding can enforce, parsed from a JSON Schema
 /// `pattern`: literals, `.`, classes `[a-z]` `[^...]`, `\d \w \s \D \W \S`, escaped punctuation,
 /// groups `(...)` `(?:...)`, `|`, quantifiers `* + ? {n} {n,} {n,m}` (lazy forms mean the same

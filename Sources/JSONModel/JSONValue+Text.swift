@@ -1,5 +1,5 @@
 extension JSONValue: CustomStringConvertible {
-    /// Parses one complete JSON document (RFC 8259, UTF-8). Throws `GuidedJSONError` with code
+    /// Parses one complete JSON document (RFC 8259, UTF-8). Throws `JSONParseError` with code
     /// `.syntax` and the byte offset of the first bad byte, or `.truncated` when the text ends early.
     public init(parsing text: String) throws {
         self = try JSONValue(parsing: Array(text.utf8))
@@ -21,7 +21,7 @@ extension JSONValue: CustomStringConvertible {
 
     public var description: String { jsonText }
 
-    func write(to out: inout [UInt8]) {
+    public func write(to out: inout [UInt8]) {
         switch self {
         case .null:
             out += "null".utf8

@@ -64,7 +64,7 @@ public struct JSONStreamParser: Sendable {
             try completeNumber()
         }
         guard case .done = mode, let root else {
-            throw GuidedJSONError(.truncated, "the document ends before it is complete", byteOffset: byteOffset)
+            throw JSONParseError(.truncated, "the document ends before it is complete", byteOffset: byteOffset)
         }
         return root
     }
@@ -98,8 +98,8 @@ public struct JSONStreamParser: Sendable {
         return JSONSnapshot(value: partial, isComplete: false, activePath: stack.isEmpty ? nil : JSONPath(components))
     }
 
-    private func error(_ message: String) -> GuidedJSONError {
-        GuidedJSONError(.syntax, message, byteOffset: byteOffset)
+    private func error(_ message: String) -> JSONParseError {
+        JSONParseError(.syntax, message, byteOffset: byteOffset)
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
