@@ -61,8 +61,6 @@ extension GuidedJSONError {
 extension JSONValue {
     /// Parses a whole document, reporting a bad one as `GuidedJSONError` (`.syntax`, `.truncated`).
     init(parsingDocument text: String) throws(GuidedJSONError) {
-        do { self = try JSONValue(parsing: text) } catch let error as JSONParseError { throw GuidedJSONError(error) } catch {
-            preconditionFailure("the JSON parser throws only JSONParseError")
-        }
+        do { self = try JSONValue(parsing: text) } catch { throw GuidedJSONError(error) }
     }
 }

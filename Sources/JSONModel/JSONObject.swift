@@ -1,8 +1,17 @@
 /// A JSON object that keeps its members in document order (schemas rely on property order:
 /// guided decoding writes properties in the order they were declared). Keys are unique.
+///
+/// Members are stored in order and found by a linear scan while the object is small (most are:
+/// wire payloads and schemas hold a handful of members, where hashing every key costs more than
+/// comparing it); a large object keeps a hash index beside them, so a hostile document with many
+/// keys stays linear to parse.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
-    public private(set) var keys: [String] = []
-    private var storage: [String: JSONValue] = [:]
+    public typealias Member = (key: String, value: JSONValue)
+
+    private var members: [Member] = []
+    /// Key → position in `members`, kept once the object outgrows a linear scan.
+    private var index: [String: Int]?
+    private static let indexedCount = 16
 
     public init() {}
 
@@ -10,31 +19,65 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         for (key, value) in elements { self[key] = value }
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    public var keys: [String] { members.map(\.key) }
+    public var count: Int { members.count }
+    public var isEmpty: Bool { members.isEmpty }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return members.firstIndex { $0.key == key }
+    }
 
     /// Setting a new key appends it; setting an existing key keeps its position; nil removes it.
     public subscript(key: String) -> JSONValue? {
-        get { storage[key] }
+        get { position(of: key).map { members[$0].value } }
         set {
-            if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if storage.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+            if let position = position(of: key) {
+                if let newValue {
+                    members[position].value = newValue
+                } else {
+                    members.remove(at: position)
+                    index = nil
+                    if members.count > Self.indexedCount { rebuildIndex() }
+                }
+            } else if let newValue {
+                members.append((key, newValue))
+                if index != nil {
+                    index![key] = members.count - 1
+                } else if members.count > Self.indexedCount {
+                    rebuildIndex()
+                }
             }
         }
     }
 
-    public func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {
-        keys.lazy.map { (key: $0, value: storage[$0]!) }.makeIterator()
+    private mutating func rebuildIndex() {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(members.count)
+        for (position, member) in members.enumerated() { index[member.key] = position }
+        self.index = index
+    }
+
+    public func makeIterator() -> IndexingIterator<[Member]> {
+        members.makeIterator()
     }
 
     /// JSON semantics: member order does not matter for equality.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.storage == rhs.storage
+        guard lhs.count == rhs.count else { return false }
+        return lhs.members.allSatisfy { rhs[$0.key] == $0.value }
     }
 
+    /// Order-independent, as equality is: the members' hashes are summed.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage)
+        var sum = 0
+        for member in members {
+            var memberHasher = Hasher()
+            memberHasher.combine(member.key)
+            memberHasher.combine(member.value)
+            sum &+= memberHasher.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(sum)
     }
 }

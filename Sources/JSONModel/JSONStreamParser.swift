@@ -5,11 +5,12 @@
 /// Errors carry the byte offset of the first byte that cannot continue a valid document.
 public struct JSONStreamParser: Sendable {
     /// Deeper documents are rejected; guards memory against hostile input.
-    public static let maximumNesting = 512
+    public static let maximumNesting = 256
 
+    /// The open containers, outermost first. Their contents live in `arrays` and `objects` (one
+    /// entry per open container of that kind), so that adding a value mutates them in place.
     private enum Container: Sendable {
-        case array([JSONValue])
-        case object(JSONObject, key: String?)
+        case array, object
     }
 
     private enum NumberPhase: Sendable {
@@ -28,38 +29,116 @@ public struct JSONStreamParser: Sendable {
         case value, arrayFirst, objectFirst, objectKey, colon, afterValue, done
         case string(isKey: Bool)
         case number(NumberPhase)
-        case literal(text: [UInt8], matched: Int, value: JSONValue)
+        case literal(Literal, matched: Int)
+    }
+
+    /// `true`, `false` and `null`: what is matched byte by byte and the value it stands for.
+    private enum Literal: Sendable {
+        case `true`, `false`, null
+        var text: StaticString {
+            switch self {
+            case .true: "true"
+            case .false: "false"
+            case .null: "null"
+            }
+        }
+        var value: JSONValue {
+            switch self {
+            case .true: .bool(true)
+            case .false: .bool(false)
+            case .null: .null
+            }
+        }
     }
 
     /// Bytes consumed so far.
     public private(set) var byteOffset = 0
     private var stack: [Container] = []
+    private var arrays: [[JSONValue]] = []
+    private var objects: [JSONObject] = []
+    /// The key of the member being read in each open object; nil before its key is complete.
+    private var keys: [String?] = []
     private var mode: Mode = .value
     private var root: JSONValue?
     private var text: [UInt8] = []  // the current string (unescaped UTF-8) or number literal
     private var escape: Escape = .none
     private var utf8 = UTF8Validator()
 
-    public init() {}
+    /// Whether numbers are kept as their text (`.rawNumber`) rather than read as `.integer` or
+    /// `.number`: for documents passed on, whose numbers must survive exactly as written.
+    public let keepsNumberText: Bool
+
+    public init(keepingNumberText: Bool = false) {
+        keepsNumberText = keepingNumberText
+        // Room for typical nesting up front: growing four stacks one level at a time costs more
+        // than parsing a small document.
+        stack.reserveCapacity(8)
+        arrays.reserveCapacity(8)
+        objects.reserveCapacity(8)
+        keys.reserveCapacity(8)
+        text.reserveCapacity(64)
+    }
 
     /// True once a whole document has been read (only whitespace may follow).
     public var isComplete: Bool {
         if case .done = mode { true } else { false }
     }
 
-    public mutating func feed(_ chunk: String) throws {
-        try feed(Array(chunk.utf8))
+    public mutating func feed(_ chunk: String) throws(JSONParseError) {
+        try feed(chunk.utf8)
     }
 
-    public mutating func feed(_ bytes: some Collection<UInt8>) throws {
-        for byte in bytes {
-            try consume(byte)
+    public mutating func feed(_ bytes: some Collection<UInt8>) throws(JSONParseError) {
+        var failure: JSONParseError?
+        let contiguous: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            do throws(JSONParseError) { try feed(buffer: buffer) } catch { failure = error }
+        }
+        if contiguous == nil {
+            do throws(JSONParseError) { try Array(bytes).withUnsafeBufferPointer { buffer throws(JSONParseError) in try feed(buffer: buffer) } } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    public mutating func feed(buffer: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+        // Inside a string, runs of ordinary characters are copied in one go rather than stepped
+        // through the state machine: strings are most of a typical document's bytes.
+        var index = 0
+        while index < buffer.count {
+            if case .string(let isKey) = mode, case .none = escape {
+                let start = index
+                while index < buffer.count {
+                    let byte = buffer[index]
+                    if utf8.isAtBoundary && byte < 0x80 {
+                        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                    } else if utf8.accept(byte) == .invalid {
+                        byteOffset += index - start
+                        throw error("invalid UTF-8 in a string")
+                    }
+                    index += 1
+                }
+                let run = UnsafeBufferPointer(rebasing: buffer[start..<index])
+                byteOffset += run.count
+                guard index < buffer.count else {
+                    text.append(contentsOf: run)
+                    return
+                }
+                if buffer[index] == UInt8(ascii: "\"") && text.isEmpty {
+                    // The whole string is in this chunk: no copy through `text`.
+                    try endString(String(decoding: run, as: UTF8.self), isKey: isKey)
+                    byteOffset += 1
+                    index += 1
+                    continue
+                }
+                text.append(contentsOf: run)
+            }
+            try consume(buffer[index])
             byteOffset += 1
+            index += 1
         }
     }
 
     /// The whole document; throws `.truncated` if the input stopped before it was complete.
-    public mutating func finish() throws -> JSONValue {
+    public mutating func finish() throws(JSONParseError) -> JSONValue {
         if case .number(let phase) = mode, phase.canEnd, stack.isEmpty {
             try completeNumber()
         }
@@ -78,21 +157,30 @@ public struct JSONStreamParser: Sendable {
         if case .string(isKey: false) = mode {
             partial = .string(String(decoding: text.dropLast(Int(utf8.pending)), as: UTF8.self))
         }
+        var array = arrays.count, object = objects.count
         for container in stack.reversed() {
             switch container {
-            case .array(var elements):
+            case .array:
+                array -= 1
+                var elements = arrays[array]
                 if let partial { elements.append(partial) }
                 partial = .array(elements)
-            case .object(var object, let key):
-                if let key, let partial { object[key] = partial }
-                partial = .object(object)
+            case .object:
+                object -= 1
+                var members = objects[object]
+                if let key = keys[object], let partial { members[key] = partial }
+                partial = .object(members)
             }
         }
         var components: [JSONPath.Component] = []
         for container in stack {
             switch container {
-            case .array(let elements): components.append(.index(elements.count))
-            case .object(_, let key): if let key { components.append(.key(key)) }
+            case .array:
+                components.append(.index(arrays[array].count))
+                array += 1
+            case .object:
+                if let key = keys[object] { components.append(.key(key)) }
+                object += 1
             }
         }
         return JSONSnapshot(value: partial, isComplete: false, activePath: stack.isEmpty ? nil : JSONPath(components))
@@ -110,20 +198,20 @@ public struct JSONStreamParser: Sendable {
         byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
     }
 
-    private mutating func consume(_ byte: UInt8) throws {
+    private mutating func consume(_ byte: UInt8) throws(JSONParseError) {
         switch mode {
         case .string(let isKey):
             try consumeStringByte(byte, isKey: isKey)
         case .number(let phase):
             try consumeNumberByte(byte, phase: phase)
-        case .literal(let literal, let matched, let value):
-            guard byte == literal[matched] else {
-                throw error("expected '\(String(decoding: literal, as: UTF8.self))', found \(Self.describe(byte))")
+        case .literal(let literal, let matched):
+            guard byte == literal.text.utf8Start[matched] else {
+                throw error("expected '\(literal.text)', found \(Self.describe(byte))")
             }
-            if matched + 1 == literal.count {
-                try complete(value)
+            if matched + 1 == literal.text.utf8CodeUnitCount {
+                try complete(literal.value)
             } else {
-                mode = .literal(text: literal, matched: matched + 1, value: value)
+                mode = .literal(literal, matched: matched + 1)
             }
         case _ where Self.isWhitespace(byte):
             return
@@ -149,79 +237,76 @@ public struct JSONStreamParser: Sendable {
         }
     }
 
-    private mutating func consumeAfterValue(_ byte: UInt8) throws {
-        switch stack.last {
-        case .array:
-            if byte == UInt8(ascii: ",") {
-                mode = .value
-            } else if byte == UInt8(ascii: "]") {
-                try closeContainer()
-            } else {
-                throw error("expected ',' or ']', found \(Self.describe(byte))")
-            }
-        case .object:
-            if byte == UInt8(ascii: ",") {
-                mode = .objectKey
-            } else if byte == UInt8(ascii: "}") {
-                try closeContainer()
-            } else {
-                throw error("expected ',' or '}', found \(Self.describe(byte))")
-            }
-        case nil:
+    private mutating func consumeAfterValue(_ byte: UInt8) throws(JSONParseError) {
+        guard let container = stack.last else {
             throw error("unexpected \(Self.describe(byte)) after the end of the document")
+        }
+        let (next, close): (Mode, UInt8) = container == .array ? (.value, UInt8(ascii: "]")) : (.objectKey, UInt8(ascii: "}"))
+        if byte == UInt8(ascii: ",") {
+            mode = next
+        } else if byte == close {
+            try closeContainer()
+        } else {
+            throw error("expected ',' or '\(Character(Unicode.Scalar(close)))', found \(Self.describe(byte))")
         }
     }
 
-    private mutating func beginValue(_ byte: UInt8) throws {
+    private mutating func beginValue(_ byte: UInt8) throws(JSONParseError) {
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             guard stack.count < Self.maximumNesting else {
                 throw error("the document nests deeper than \(Self.maximumNesting) levels")
             }
             if byte == UInt8(ascii: "{") {
-                stack.append(.object(JSONObject(), key: nil))
+                stack.append(.object)
+                objects.append(JSONObject())
+                keys.append(nil)
                 mode = .objectFirst
             } else {
-                stack.append(.array([]))
+                stack.append(.array)
+                arrays.append([])
                 mode = .arrayFirst
             }
         case UInt8(ascii: "\""):
             beginString(isKey: false)
         case UInt8(ascii: "-"):
-            text = [byte]
+            text.removeAll(keepingCapacity: true)
+            text.append(byte)
             mode = .number(.minus)
         case UInt8(ascii: "0"):
-            text = [byte]
+            text.removeAll(keepingCapacity: true)
+            text.append(byte)
             mode = .number(.zero)
         case UInt8(ascii: "1")...UInt8(ascii: "9"):
-            text = [byte]
+            text.removeAll(keepingCapacity: true)
+            text.append(byte)
             mode = .number(.integer)
         case UInt8(ascii: "t"):
-            mode = .literal(text: Array("true".utf8), matched: 1, value: .bool(true))
+            mode = .literal(.true, matched: 1)
         case UInt8(ascii: "f"):
-            mode = .literal(text: Array("false".utf8), matched: 1, value: .bool(false))
+            mode = .literal(.false, matched: 1)
         case UInt8(ascii: "n"):
-            mode = .literal(text: Array("null".utf8), matched: 1, value: .null)
+            mode = .literal(.null, matched: 1)
         default:
             throw error("expected a value, found \(Self.describe(byte))")
         }
     }
 
     private mutating func beginString(isKey: Bool) {
-        text = []
+        text.removeAll(keepingCapacity: true)
         escape = .none
         utf8 = UTF8Validator()
         mode = .string(isKey: isKey)
     }
 
-    private mutating func consumeStringByte(_ byte: UInt8, isKey: Bool) throws {
+    private mutating func consumeStringByte(_ byte: UInt8, isKey: Bool) throws(JSONParseError) {
         switch escape {
         case .none:
             if !utf8.isAtBoundary || byte >= 0x80 {
                 guard utf8.accept(byte) != .invalid else { throw error("invalid UTF-8 in a string") }
                 text.append(byte)
             } else if byte == UInt8(ascii: "\"") {
-                try endString(isKey: isKey)
+                try endString(String(decoding: text, as: UTF8.self), isKey: isKey)
             } else if byte == UInt8(ascii: "\\") {
                 escape = .backslash
             } else if byte < 0x20 {
@@ -286,19 +371,19 @@ public struct JSONStreamParser: Sendable {
         text += Array(String(Character(Unicode.Scalar(code)!)).utf8)
     }
 
-    private mutating func endString(isKey: Bool) throws {
-        let string = String(decoding: text, as: UTF8.self)
+    private mutating func endString(_ string: String, isKey: Bool) throws(JSONParseError) {
         if isKey {
-            guard case .object(let object, _) = stack.last else { preconditionFailure("key outside an object") }
-            guard object[string] == nil else { throw error("duplicate property \(JSONValue.string(string).jsonText)") }
-            stack[stack.count - 1] = .object(object, key: string)
+            guard objects[objects.count - 1][string] == nil else {
+                throw error("duplicate property \(JSONValue.string(string).jsonText)")
+            }
+            keys[keys.count - 1] = string
             mode = .colon
         } else {
             try complete(.string(string))
         }
     }
 
-    private mutating func consumeNumberByte(_ byte: UInt8, phase: NumberPhase) throws {
+    private mutating func consumeNumberByte(_ byte: UInt8, phase: NumberPhase) throws(JSONParseError) {
         let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
         let next: NumberPhase?
         switch (phase, byte) {
@@ -326,9 +411,11 @@ public struct JSONStreamParser: Sendable {
         try consume(byte)
     }
 
-    private mutating func completeNumber() throws {
+    private mutating func completeNumber() throws(JSONParseError) {
         let literal = String(decoding: text, as: UTF8.self)
-        if let integer = Int64(literal) {
+        if keepsNumberText {
+            try complete(.rawNumber(literal))
+        } else if let integer = Int64(literal) {
             try complete(.integer(integer))
         } else if let number = Double(literal), number.isFinite {
             try complete(.number(number))
@@ -337,29 +424,28 @@ public struct JSONStreamParser: Sendable {
         }
     }
 
-    private mutating func closeContainer() throws {
+    private mutating func closeContainer() throws(JSONParseError) {
         let value: JSONValue
         switch stack.removeLast() {
-        case .array(let elements): value = .array(elements)
-        case .object(let object, _): value = .object(object)
+        case .array: value = .array(arrays.removeLast())
+        case .object:
+            keys.removeLast()
+            value = .object(objects.removeLast())
         }
         try complete(value)
     }
 
-    private mutating func complete(_ value: JSONValue) throws {
+    private mutating func complete(_ value: JSONValue) throws(JSONParseError) {
         switch stack.last {
         case nil:
             root = value
             mode = .done
             return
-        case .array(var elements):
-            stack[stack.count - 1] = .array([])  // release the old buffer so the append is in place
-            elements.append(value)
-            stack[stack.count - 1] = .array(elements)
-        case .object(var object, let key):
-            stack[stack.count - 1] = .object(JSONObject(), key: nil)
-            object[key!] = value
-            stack[stack.count - 1] = .object(object, key: nil)
+        case .array:
+            arrays[arrays.count - 1].append(value)
+        case .object:
+            objects[objects.count - 1][keys[keys.count - 1]!] = value
+            keys[keys.count - 1] = nil
         }
         mode = .afterValue
     }

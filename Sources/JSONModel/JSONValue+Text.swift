@@ -1,27 +1,46 @@
 extension JSONValue: CustomStringConvertible {
     /// Parses one complete JSON document (RFC 8259, UTF-8). Throws `JSONParseError` with code
     /// `.syntax` and the byte offset of the first bad byte, or `.truncated` when the text ends early.
-    public init(parsing text: String) throws {
-        self = try JSONValue(parsing: Array(text.utf8))
+    /// With `keepingNumberText`, every number is read as `.rawNumber` (its exact text).
+    public init(parsing text: String, keepingNumberText: Bool = false) throws(JSONParseError) {
+        var parser = JSONStreamParser(keepingNumberText: keepingNumberText)
+        try parser.feed(text.utf8)
+        self = try parser.finish()
     }
 
-    public init(parsing bytes: some Collection<UInt8>) throws {
-        var parser = JSONStreamParser()
+    public init(parsing bytes: some Collection<UInt8>, keepingNumberText: Bool = false) throws(JSONParseError) {
+        var parser = JSONStreamParser(keepingNumberText: keepingNumberText)
         try parser.feed(bytes)
         self = try parser.finish()
     }
 
-    /// Compact JSON text without insignificant whitespace. Non-finite numbers, which JSON cannot
-    /// represent, are written as `null`.
-    public var jsonText: String {
+    public init(parsing buffer: UnsafeBufferPointer<UInt8>, keepingNumberText: Bool = false) throws(JSONParseError) {
+        var parser = JSONStreamParser(keepingNumberText: keepingNumberText)
+        try parser.feed(buffer: buffer)
+        self = try parser.finish()
+    }
+
+    /// Compact JSON text without insignificant whitespace, object members in their order (or
+    /// sorted by key, for output that must not depend on how an object was built). Non-finite
+    /// numbers, which JSON cannot represent, are written as `null`.
+    public func jsonText(sortingKeys: Bool) -> String {
         var bytes: [UInt8] = []
-        write(to: &bytes)
+        write(to: &bytes, sortingKeys: sortingKeys)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public var jsonText: String { jsonText(sortingKeys: false) }
+
+    /// `jsonText` as UTF-8 bytes.
+    public var jsonBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        write(to: &bytes, sortingKeys: false)
+        return bytes
     }
 
     public var description: String { jsonText }
 
-    public func write(to out: inout [UInt8]) {
+    func write(to out: inout [UInt8], sortingKeys: Bool) {
         switch self {
         case .null:
             out += "null".utf8
@@ -37,25 +56,37 @@ extension JSONValue: CustomStringConvertible {
             } else {
                 out += "\(value)".utf8
             }
+        case .rawNumber(let text):
+            out += text.utf8
         case .string(let value):
             JSONValue.writeString(value, to: &out)
         case .array(let elements):
             out.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                element.write(to: &out)
+                element.write(to: &out, sortingKeys: sortingKeys)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let object):
             out.append(UInt8(ascii: "{"))
-            for (index, member) in object.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                JSONValue.writeString(member.key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                member.value.write(to: &out)
+            if sortingKeys {
+                for (index, member) in object.sorted(by: { $0.key < $1.key }).enumerated() {
+                    JSONValue.writeMember(member, first: index == 0, to: &out, sortingKeys: true)
+                }
+            } else {
+                for (index, member) in object.enumerated() {
+                    JSONValue.writeMember(member, first: index == 0, to: &out, sortingKeys: false)
+                }
             }
             out.append(UInt8(ascii: "}"))
         }
+    }
+
+    private static func writeMember(_ member: JSONObject.Member, first: Bool, to out: inout [UInt8], sortingKeys: Bool) {
+        if !first { out.append(UInt8(ascii: ",")) }
+        writeString(member.key, to: &out)
+        out.append(UInt8(ascii: ":"))
+        member.value.write(to: &out, sortingKeys: sortingKeys)
     }
 
     /// Escapes only what JSON requires (quote, backslash, control characters); other characters

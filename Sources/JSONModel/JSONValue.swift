@@ -8,12 +8,19 @@ public enum JSONValue: Sendable, Hashable {
     case bool(Bool)
     case integer(Int64)
     case number(Double)
+    /// A number kept as its JSON text, exactly as read (`JSONValue(parsing:keepingNumberText:)`)
+    /// or formatted: integers beyond `Int64`, exponent forms and a `Float`'s shortest digits
+    /// survive a round trip. Always a valid JSON number; it equals the value it denotes.
+    case rawNumber(String)
     case string(String)
     case array([JSONValue])
     case object(JSONObject)
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
+        case (.rawNumber(let a), .rawNumber(let b)) where a == b: true
+        case (.rawNumber(let text), _): rhs.isNumber && JSONValue.reading(number: text) == rhs
+        case (_, .rawNumber(let text)): lhs.isNumber && lhs == JSONValue.reading(number: text)
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
         case (.integer(let a), .integer(let b)): a == b
@@ -32,6 +39,7 @@ public enum JSONValue: Sendable, Hashable {
         case .bool(let value): hasher.combine(value)
         case .integer(let value): hasher.combine(Double(value))
         case .number(let value): hasher.combine(value)
+        case .rawNumber(let text): hasher.combine(Double(text) ?? 0)
         case .string(let value): hasher.combine(value)
         case .array(let value): hasher.combine(value)
         case .object(let value): hasher.combine(value)
@@ -45,6 +53,7 @@ public enum JSONValue: Sendable, Hashable {
         case .bool: "boolean"
         case .integer: "integer"
         case .number: "number"
+        case .rawNumber(let text): JSONValue.reading(number: text).typeName
         case .string: "string"
         case .array: "array"
         case .object: "object"
@@ -56,6 +65,7 @@ public enum JSONValue: Sendable, Hashable {
         switch self {
         case .integer(let value): Double(value)
         case .number(let value): value
+        case .rawNumber(let text): Double(text)
         default: nil
         }
     }
@@ -65,13 +75,52 @@ public enum JSONValue: Sendable, Hashable {
         switch self {
         case .integer(let value): value
         case .number(let value): Int64(exactly: value)
+        case .rawNumber(let text): Int64(text) ?? Double(text).flatMap { Int64(exactly: $0) }
         default: nil
         }
     }
 
+    public var isNumber: Bool {
+        switch self {
+        case .integer, .number, .rawNumber: true
+        default: false
+        }
+    }
+
+    /// A number's text as `.integer` when it is an integer within `Int64`, else as `.number`
+    /// (out-of-range magnitudes become infinities).
+    static func reading(number text: String) -> JSONValue {
+        if let integer = Int64(text) { return .integer(integer) }
+        return .number(Double(text) ?? .nan)
+    }
+
+    public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+    public var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
+    public var arrayValue: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
+    public var objectValue: JSONObject? { if case .object(let value) = self { value } else { nil } }
+    public var isNull: Bool { if case .null = self { true } else { false } }
+
     /// Member `key` when this is an object.
     public subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { object[key] } else { nil }
+    }
+
+    /// Element `index` when this is an array and the index is inside it.
+    public subscript(index: Int) -> JSONValue? {
+        if case .array(let elements) = self, elements.indices.contains(index) { elements[index] } else { nil }
+    }
+
+    /// A `Float` as its shortest decimal text (`0.7`, where widening it to `Double` would write
+    /// `0.699999988079071`); non-finite values, which JSON cannot represent, as `null`.
+    public static func float(_ value: Float) -> JSONValue {
+        value.isFinite ? .rawNumber("\(value)") : .null
+    }
+
+    /// An object of the pairs that have a value, in order: builds objects with optional members.
+    public static func members(_ pairs: [(String, JSONValue?)]) -> JSONValue {
+        var object = JSONObject()
+        for (key, value) in pairs { if let value { object[key] = value } }
+        return .object(object)
     }
 }
 
