@@ -36,15 +36,15 @@ let package = Package(
         .executableTarget(name: "tandem-plugin-host", dependencies: ["Tandem"], path: "Sources/TandemPluginHost"),
         // The one JSON model: values (ordered objects, exact integers), the strict push parser with
         // byte offsets and snapshots, the writer, JSON paths, UTF-8 validation. No Foundation.
-        .target(name: "JSONModel", path: "Sources/JSONModel"),
+        .target(name: "JSONModel", path: "Sources/JSONModel", exclude: ["README.md"]),
         // Guided generation: schemas, Generable, constrained-decoding automaton and token mask.
         .target(name: "GuidedJSON", dependencies: ["JSONModel"], path: "Sources/GuidedJSON", exclude: ["README.md"]),
         // Quote library (DESIGN §6): store, curated catalog, quality pipeline, read-only agent
         // tools and evaluation. It does not depend on the host.
-        .target(name: "QuoteLibrary", dependencies: ["CSQLite"], path: "Sources/QuoteLibrary", exclude: ["README.md"]),
+        .target(name: "QuoteLibrary", dependencies: ["CSQLite", "JSONModel"], path: "Sources/QuoteLibrary", exclude: ["README.md"]),
         // The command-line tool `tandem`: a thin layer over the host library.
         // The quote pipeline bound to the host: draft, judge, embedder and readiness over backends.
-        .target(name: "QuoteLibraryHost", dependencies: ["Tandem", "QuoteLibrary"], path: "Sources/QuoteLibraryHost"),
+        .target(name: "QuoteLibraryHost", dependencies: ["Tandem", "QuoteLibrary", "JSONModel"], path: "Sources/QuoteLibraryHost"),
         .executableTarget(name: "TandemCLI", dependencies: ["Tandem", "GuidedJSON", "JSONModel", "QuoteLibrary", "QuoteLibraryHost"],
                           path: "Sources/TandemCLI"),
 
@@ -52,10 +52,10 @@ let package = Package(
         // What every Swift plugin shares: settings, the model table, events, cancellation, the entry.
         .target(name: "TandemPluginKit", dependencies: ["CTandemABI", "TandemBridge"], path: "Plugins/PluginKit"),
         // The deterministic, scriptable fake backend (plugin id tandem.fake).
-        .target(name: "TandemFake", dependencies: ["TandemPluginKit"], path: "Plugins/Fake", exclude: ["README.md"]),
+        .target(name: "TandemFake", dependencies: ["JSONModel", "TandemPluginKit"], path: "Plugins/Fake", exclude: ["README.md"]),
         // The cloud backend's logic (transport, SSE, Gemini and OpenAI dialects, errors, retries,
         // availability), a library so tests and the bench import it directly.
-        .target(name: "CloudHTTPSCore", dependencies: ["CCurl", "CTandemABI", "TandemBridge", "TandemPluginKit"],
+        .target(name: "CloudHTTPSCore", dependencies: ["CCurl", "CTandemABI", "JSONModel", "TandemBridge", "TandemPluginKit"],
                 path: "Plugins/CloudHTTPS/Core"),
         // The cloud plugin's entry point (plugin id tandem.cloud): a thin shell around CloudHTTPSCore.
         .target(name: "CloudHTTPSPlugin", dependencies: ["CloudHTTPSCore", "CTandemABI", "TandemBridge", "TandemPluginKit"],
@@ -67,7 +67,7 @@ let package = Package(
         // Tiny synthetic model files and the structured model-file fuzzer (tests and `make fuzz`).
         .target(name: "LlamaFuzz", dependencies: ["LlamaEngine"], path: "Plugins/LlamaRunner/Fuzz"),
         // The runner's companion tool (inspect, tokenize, complete, score, bench, fuzz), from the same engine.
-        .executableTarget(name: "tandem-llama", dependencies: ["LlamaEngine", "LlamaFuzz"], path: "Plugins/LlamaRunner/Tool"),
+        .executableTarget(name: "tandem-llama", dependencies: ["JSONModel", "LlamaEngine", "LlamaFuzz"], path: "Plugins/LlamaRunner/Tool"),
         // The local runner plugin (plugin id tandem.llama): a thin adapter from the ABI to the engine.
         .target(name: "TandemLlama", dependencies: ["TandemPluginKit", "LlamaEngine", "GuidedJSON", "JSONModel"],
                 path: "Plugins/LlamaRunner/Plugin"),
@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(name: "tandem-bench-quote-today", path: "Benchmarks/QuoteToday"),
         .executableTarget(name: "tandem-bench-novelty", dependencies: ["QuoteLibrary", "QuoteLibraryHost", "Tandem"],
                           path: "Benchmarks/Novelty"),
-        .executableTarget(name: "cloud-bench", dependencies: ["CloudHTTPSCore", "TandemBridge"], path: "Plugins/CloudHTTPS/Bench"),
+        .executableTarget(name: "cloud-bench", dependencies: ["CloudHTTPSCore", "JSONModel", "TandemBridge"], path: "Plugins/CloudHTTPS/Bench"),
 
         // ---- Tests ----
         // Runs the built `tandem` binary too, so it depends on the CLI target to have it built.
@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "GuidedHostTests", dependencies: ["Tandem", "GuidedJSON", "JSONModel", "TandemCLI", "tandem-plugin-host", "PluginFixtures"], path: "Tests/GuidedHostTests"),
         // A child process the store's crash and two-writer tests start and kill.
         .executableTarget(name: "QuoteStoreCrashWriter", dependencies: ["QuoteLibrary"], path: "Tests/QuoteStoreCrashWriter"),
-        .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "QuoteStoreCrashWriter", "PluginFixtures"],
+        .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "JSONModel", "QuoteStoreCrashWriter", "PluginFixtures"],
                     path: "Tests/QuoteLibraryTests"),
         // `tandem quote|ask|eval` through the built binary, with the fake plugin on both sides.
         .testTarget(name: "QuoteCLITests", dependencies: ["TandemCLI", "QuoteLibrary", "QuoteLibraryHost", "Tandem", "tandem-plugin-host", "PluginFixtures"],
@@ -111,7 +111,7 @@ let package = Package(
         .target(name: "MockCloudServer", dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit", "PluginFixtures"],
                 path: "Tests/MockCloudServer", exclude: ["mock_server.py"]),
         .testTarget(name: "CloudHTTPSTests",
-                    dependencies: ["CloudHTTPSCore", "TandemBridge", "TandemPluginKit", "CTandemABI", "MockCloudServer", "PluginFixtures"],
+                    dependencies: ["CloudHTTPSCore", "JSONModel", "TandemBridge", "TandemPluginKit", "CTandemABI", "MockCloudServer", "PluginFixtures"],
                     path: "Tests/CloudHTTPSTests"),
         // tandem.cloud through the host as a user runs it: the routing rows, `tandem respond`,
         // tools and guided output on the mock, the key kept out of every output.

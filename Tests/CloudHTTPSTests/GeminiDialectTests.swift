@@ -1,4 +1,5 @@
 @testable import CloudHTTPSCore
+import JSONModel
 import TandemBridge
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
     func body(_ request: BackendRequest, stream: Bool = true) throws -> JSONValue {
         let http = try dialect.generateRequest(request, stream: stream, credential: "k")
-        return try JSONParser.parse(http.body ?? [])
+        return try JSONValue(parsing: http.body ?? [], keepingNumberText: true)
     }
 
     @Test func urlsHeadersAndKeyPlacement() throws {
@@ -44,7 +45,7 @@ import Testing
         // Both outputs answer one turn: one user content with two functionResponse parts.
         let responses = try #require(contents[2]["parts"]?.arrayValue)
         #expect(responses.count == 2)
-        #expect(responses[0]["functionResponse"]?["response"]?["output"]?["temp"]?.intValue == 21)
+        #expect(responses[0]["functionResponse"]?["response"]?["output"]?["temp"]?.integerValue == 21)
         #expect(responses[1]["functionResponse"]?["response"]?["output"]?.stringValue == "12:00")
         #expect(json["tools"]?[0]?["functionDeclarations"]?[0]?["parametersJsonSchema"]?["type"]?.stringValue == "object")
     }
@@ -54,12 +55,12 @@ import Testing
             sampling: .greedy, topP: 0.9, seed: 42, maxTokens: 64, stopSequences: ["END"],
             thinkingLevel: .low, responseSchema: #"{"type":"object"}"#)
         let config = try #require(try body(.prompt("x", options: options))["generationConfig"])
-        #expect(config["candidateCount"]?.intValue == 1)
-        #expect(config["temperature"]?.doubleValue == 0)
-        #expect(config["topK"]?.intValue == 1)
-        #expect(config["topP"]?.doubleValue.map { abs($0 - 0.9) < 1e-6 } == true)
-        #expect(config["seed"]?.intValue == 42)
-        #expect(config["maxOutputTokens"]?.intValue == 64)
+        #expect(config["candidateCount"]?.integerValue == 1)
+        #expect(config["temperature"]?.numberValue == 0)
+        #expect(config["topK"]?.integerValue == 1)
+        #expect(config["topP"]?.numberValue.map { abs($0 - 0.9) < 1e-6 } == true)
+        #expect(config["seed"]?.integerValue == 42)
+        #expect(config["maxOutputTokens"]?.integerValue == 64)
         #expect(config["stopSequences"]?[0]?.stringValue == "END")
         #expect(config["thinkingConfig"]?["thinkingLevel"]?.stringValue == "LOW")
         #expect(config["responseMimeType"]?.stringValue == "application/json")
@@ -108,7 +109,7 @@ import Testing
     func decode(_ chunks: [String], streamed: Bool = true) throws(BackendFailure) -> ([BackendEvent], GenerationOutcome) {
         var decoder = dialect.makeDecoder(streamed: streamed)
         var events: [BackendEvent] = []
-        for chunk in chunks { events += try decoder.decode(try! JSONParser.parse(chunk)) }
+        for chunk in chunks { events += try decoder.decode(try! JSONValue(parsing: chunk, keepingNumberText: true)) }
         return (events, try decoder.finish(endMarkerSeen: false, strayText: []))
     }
 
@@ -160,18 +161,18 @@ import Testing
         let sized = GeminiDialect(model: "gemini-2.5-flash", baseURL: "https://x/v1beta", embeddingModel: "gemini-embedding-001", embeddingDimensions: 768)
         let http = try sized.embedRequest(["a", "b"], credential: nil)
         #expect(http.url == "https://x/v1beta/models/gemini-embedding-001:batchEmbedContents")
-        let json = try JSONParser.parse(http.body!)
+        let json = try JSONValue(parsing: http.body!, keepingNumberText: true)
         #expect(json["requests"]?[1]?["model"]?.stringValue == "models/gemini-embedding-001")
-        #expect(json["requests"]?[1]?["outputDimensionality"]?.intValue == 768)
-        #expect(try sized.decodeEmbeddings(JSONParser.parse(#"{"embeddings":[{"values":[1,2]},{"values":[3,4.5]}]}"#), count: 2) == [[1, 2], [3, 4.5]])
+        #expect(json["requests"]?[1]?["outputDimensionality"]?.integerValue == 768)
+        #expect(try sized.decodeEmbeddings(JSONValue(parsing: #"{"embeddings":[{"values":[1,2]},{"values":[3,4.5]}]}"#, keepingNumberText: true), count: 2) == [[1, 2], [3, 4.5]])
         let single = try sized.embedRequest(["only"], credential: nil)
         #expect(single.url == "https://x/v1beta/models/gemini-embedding-001:embedContent")
-        #expect(try JSONParser.parse(single.body!)["content"]?["parts"]?[0]?["text"]?.stringValue == "only")
-        #expect(try sized.decodeEmbeddings(JSONParser.parse(#"{"embedding":{"values":[0.5]}}"#), count: 1) == [[0.5]])
-        #expect(throws: BackendFailure.self) { try sized.decodeEmbeddings(JSONParser.parse(#"{"embeddings":[{"values":[1]}]}"#), count: 2) }
+        #expect(try JSONValue(parsing: single.body!, keepingNumberText: true)["content"]?["parts"]?[0]?["text"]?.stringValue == "only")
+        #expect(try sized.decodeEmbeddings(JSONValue(parsing: #"{"embedding":{"values":[0.5]}}"#, keepingNumberText: true), count: 1) == [[0.5]])
+        #expect(throws: BackendFailure.self) { try sized.decodeEmbeddings(JSONValue(parsing: #"{"embeddings":[{"values":[1]}]}"#, keepingNumberText: true), count: 2) }
         let count = try #require(try sized.countTokensRequest(.prompt("hello"), credential: nil))
-        let countBody = try JSONParser.parse(count.body!)
+        let countBody = try JSONValue(parsing: count.body!, keepingNumberText: true)
         #expect(countBody["generateContentRequest"]?["model"]?.stringValue == "models/gemini-2.5-flash")
-        #expect(try sized.decodeTokenCount(JSONParser.parse(#"{"totalTokens":12}"#)) == 12)
+        #expect(try sized.decodeTokenCount(JSONValue(parsing: #"{"totalTokens":12}"#, keepingNumberText: true)) == 12)
     }
 }

@@ -1,4 +1,5 @@
 @testable import CloudHTTPSCore
+import JSONModel
 import MockCloudServer
 import Foundation
 import Synchronization
@@ -60,7 +61,7 @@ import Testing
         let calls = first.recorder.toolCalls
         #expect(calls.map(\.name) == ["get_weather", "get_time"])
         #expect(calls[0].signature == "c2lnbmF0dXJlLW9uZQ==")
-        #expect(try JSONParser.parse(calls[0].argumentsJSON)["days"]?.intValue == 2)
+        #expect(try JSONValue(parsing: calls[0].argumentsJSON, keepingNumberText: true)["days"]?.integerValue == 2)
 
         request.messages.append(.assistant("", toolCalls: calls))
         request.messages.append(.toolOutput(#"{"temp":21}"#, callId: calls[0].id, toolName: "get_weather"))
@@ -78,7 +79,7 @@ import Testing
     @Test func guidedOutputSendsTheSchema() throws {
         let (model, token) = try ModelFactory.mock(.gemini, "json")
         let run = GenerationRun.run(model, .prompt("city", options: BackendOptions(responseSchema: #"{"type":"object","properties":{"city":{"type":"string"}}}"#)))
-        #expect(try JSONParser.parse(run.recorder.text)["city"]?.stringValue == "Paris")
+        #expect(try JSONValue(parsing: run.recorder.text, keepingNumberText: true)["city"]?.stringValue == "Paris")
         let config = try MockServer.shared.requests(token)[0]["generationConfig"] as? [String: Any]
         #expect(config?["responseMimeType"] as? String == "application/json")
         #expect(config?["responseJsonSchema"] != nil)

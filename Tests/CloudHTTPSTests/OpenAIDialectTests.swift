@@ -1,4 +1,5 @@
 @testable import CloudHTTPSCore
+import JSONModel
 import TandemBridge
 import Testing
 
@@ -6,14 +7,14 @@ import Testing
     let dialect = OpenAIDialect(model: "gpt-4o-mini", baseURL: "http://127.0.0.1:8080/v1", maxTokensField: .maxCompletionTokens, embeddingModel: "text-embedding-3-small", embeddingDimensions: nil)
 
     func body(_ request: BackendRequest, stream: Bool = true, dialect: OpenAIDialect? = nil) throws -> JSONValue {
-        try JSONParser.parse((dialect ?? self.dialect).generateRequest(request, stream: stream, credential: "k").body ?? [])
+        try JSONValue(parsing: (dialect ?? self.dialect).generateRequest(request, stream: stream, credential: "k").body ?? [], keepingNumberText: true)
     }
 
     @Test func requestShape() throws {
         let http = try dialect.generateRequest(.prompt("hi"), stream: true, credential: "sk-test")
         #expect(http.url == "http://127.0.0.1:8080/v1/chat/completions")
         #expect(http.headers.contains { $0.name == "Authorization" && $0.value == "Bearer sk-test" })
-        let json = try JSONParser.parse(http.body!)
+        let json = try JSONValue(parsing: http.body!, keepingNumberText: true)
         #expect(json["model"]?.stringValue == "gpt-4o-mini")
         #expect(json["stream"]?.boolValue == true)
         #expect(json["stream_options"]?["include_usage"]?.boolValue == true)
@@ -31,8 +32,8 @@ import Testing
             .toolOutput("found", callId: "call_1", toolName: "lookup"),
         ], tools: [ToolDeclaration(name: "lookup", description: "Search", parametersSchema: #"{"type":"object"}"#)], options: options)
         let json = try body(request)
-        #expect(json["max_completion_tokens"]?.intValue == 100)
-        #expect(json["seed"]?.intValue == 7)
+        #expect(json["max_completion_tokens"]?.integerValue == 100)
+        #expect(json["seed"]?.integerValue == 7)
         #expect(json["reasoning_effort"]?.stringValue == "high")
         #expect(json["stop"]?[0]?.stringValue == "\n\n")
         #expect(json["response_format"]?["type"]?.stringValue == "json_schema")
@@ -47,7 +48,7 @@ import Testing
 
         let legacy = OpenAIDialect(model: "m", baseURL: "http://127.0.0.1/v1", maxTokensField: .maxTokens, embeddingModel: "e", embeddingDimensions: nil)
         let legacyJSON = try body(.prompt("x", options: BackendOptions(maxTokens: 5)), dialect: legacy)
-        #expect(legacyJSON["max_tokens"]?.intValue == 5)
+        #expect(legacyJSON["max_tokens"]?.integerValue == 5)
         #expect(legacyJSON["max_completion_tokens"] == nil)
     }
 
@@ -62,7 +63,7 @@ import Testing
     func decode(_ chunks: [String], done: Bool = true, streamed: Bool = true) throws(BackendFailure) -> ([BackendEvent], GenerationOutcome) {
         var decoder = dialect.makeDecoder(streamed: streamed)
         var events: [BackendEvent] = []
-        for chunk in chunks { events += try decoder.decode(try! JSONParser.parse(chunk)) }
+        for chunk in chunks { events += try decoder.decode(try! JSONValue(parsing: chunk, keepingNumberText: true)) }
         return (events, try decoder.finish(endMarkerSeen: done, strayText: []))
     }
 
@@ -73,7 +74,7 @@ import Testing
         var done = false
         _ = try parser.feed(Array(RecordedStreams.openai.utf8)) { (event: SSEEvent) throws(BackendFailure) in
             if decoder.isEndMarker(event) { done = true; return }
-            events += try decoder.decode(try! JSONParser.parse(event.data))
+            events += try decoder.decode(try! JSONValue(parsing: event.data, keepingNumberText: true))
         }
         let outcome = try decoder.finish(endMarkerSeen: done, strayText: parser.strayText)
         #expect(events == [.text("Héllo"), .toolCall(ToolCall(id: "call_9", name: "lookup", argumentsJSON: #"{"q":"x"}"#))])
@@ -118,9 +119,9 @@ import Testing
     }
 
     @Test func embeddingsAreOrderedByIndex() throws {
-        let vectors = try dialect.decodeEmbeddings(JSONParser.parse(#"{"data":[{"index":1,"embedding":[2]},{"index":0,"embedding":[1]}]}"#), count: 2)
+        let vectors = try dialect.decodeEmbeddings(JSONValue(parsing: #"{"data":[{"index":1,"embedding":[2]},{"index":0,"embedding":[1]}]}"#, keepingNumberText: true), count: 2)
         #expect(vectors == [[1], [2]])
-        #expect(throws: BackendFailure.self) { try dialect.decodeEmbeddings(JSONParser.parse(#"{"data":[{"index":0,"embedding":[2]},{"index":0,"embedding":[1]}]}"#), count: 2) }
+        #expect(throws: BackendFailure.self) { try dialect.decodeEmbeddings(JSONValue(parsing: #"{"data":[{"index":0,"embedding":[2]},{"index":0,"embedding":[1]}]}"#, keepingNumberText: true), count: 2) }
         #expect(throws: BackendFailure.self) { try dialect.embedRequest(["a", ""], credential: nil) }
     }
 }

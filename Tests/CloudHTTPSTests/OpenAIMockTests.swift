@@ -1,4 +1,5 @@
 @testable import CloudHTTPSCore
+import JSONModel
 import MockCloudServer
 import Foundation
 import TandemBridge
@@ -50,7 +51,7 @@ import Testing
     @Test func guidedOutputUsesStrictJSONSchema() throws {
         let (model, token) = try ModelFactory.mock(.openai, "json")
         let run = GenerationRun.run(model, .prompt("city", options: BackendOptions(responseSchema: #"{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}"#)))
-        #expect(try JSONParser.parse(run.recorder.text)["population"]?.intValue == 2_102_650)
+        #expect(try JSONValue(parsing: run.recorder.text, keepingNumberText: true)["population"]?.integerValue == 2_102_650)
         let format = try MockServer.shared.requests(token)[0]["response_format"] as? [String: Any]
         #expect(format?["type"] as? String == "json_schema")
         #expect((format?["json_schema"] as? [String: Any])?["strict"] as? Bool == true)

@@ -1,4 +1,5 @@
 @testable import CloudHTTPSCore
+import JSONModel
 import Testing
 
 @Suite struct SSEParserTests {
@@ -35,7 +36,7 @@ import Testing
     @Test func geminiEventsCarryTheirJSONIntact() throws {
         let events = Self.parse([Array(RecordedStreams.gemini.utf8)[...]]).events
         #expect(events.allSatisfy { $0.name.isEmpty })
-        let last = try JSONParser.parse(events[2].data)
+        let last = try JSONValue(parsing: events[2].data, keepingNumberText: true)
         #expect(last["candidates"]?[0]?["content"]?["parts"]?[0]?["text"]?.stringValue == "Zürich 🇨🇭")
     }
 

@@ -1,7 +1,7 @@
 // cloud-bench: the cloud plugin's speed figures (`make bench-cloud`).
 //
 //  1. SSE + JSON parse throughput (MB/s) of recorded-shape Gemini and OpenAI streams, through the
-//     same SSEParser, JSONParser and dialect decoders the plugin runs. Target: >= 50 MB/s.
+//     same SSEParser, JSON parser (JSONModel) and dialect decoders the plugin runs. Target: >= 50 MB/s.
 //  2. Event latency (p50, p99): from the mock server writing an event (its wall-clock stamp is
 //     the event's text) to the host's stream callback, over TLS on loopback. Target: p50 <= 1 ms.
 //
@@ -9,6 +9,7 @@
 import CloudHTTPSCore
 import CTandemABI
 import Foundation
+import JSONModel
 import TandemBridge
 import TandemPluginKit
 
@@ -63,7 +64,7 @@ func parseOnce(_ bytes: [UInt8], dialect: any CloudDialect) throws -> Int {
             let end = min(all.count, offset + 16 * 1024)
             _ = try parser.feed(UnsafeBufferPointer(rebasing: all[offset..<end])) { (event: SSEEvent) throws in
                 if decoder.isEndMarker(event) { done = true; return }
-                produced += try decoder.decode(try JSONParser.parse(event.data)).count
+                produced += try decoder.decode(try JSONValue(parsing: event.data, keepingNumberText: true)).count
             }
             offset = end
         }
@@ -118,8 +119,8 @@ func startMock(_ script: String) throws -> (process: Process, stdin: Pipe, port:
     try process.run()
     var line: [UInt8] = []
     while let byte = stdout.fileHandleForReading.readData(ofLength: 1).first, byte != 0x0A { line.append(byte) }
-    guard let json = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-          let port = json["port"] as? Int, let ca = json["ca"] as? String
+    guard let json = try? JSONValue(parsing: line),
+          let port = json["port"]?.integerValue.map(Int.init), let ca = json["ca"]?.stringValue
     else { throw BenchError("the mock server did not start (\(String(decoding: line, as: UTF8.self)))") }
     return (process, stdin, port, ca)
 }

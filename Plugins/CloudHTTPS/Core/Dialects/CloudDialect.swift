@@ -1,3 +1,4 @@
+import JSONModel
 import TandemBridge
 
 /// One wire protocol: how requests are written and how answers are read. A dialect is pure

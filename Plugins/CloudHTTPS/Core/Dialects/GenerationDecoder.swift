@@ -1,3 +1,4 @@
+import JSONModel
 import TandemBridge
 
 /// Reads one generation's response: every SSE event's JSON (streamed) or the whole body.

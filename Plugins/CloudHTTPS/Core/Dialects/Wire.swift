@@ -1,10 +1,11 @@
+import JSONModel
 import TandemBridge
 
 /// Decoding helpers shared by both dialects.
 enum Wire {
     static func parseJSONArgument(_ text: String, _ what: @autoclosure () -> String) throws(BackendFailure) -> JSONValue {
         do {
-            return try JSONParser.parse(text)
+            return try JSONValue(parsing: text, keepingNumberText: true)
         } catch {
             throw BackendFailure(.invalidArgument, "\(what()) is not valid JSON: \(error)")
         }
@@ -23,7 +24,7 @@ enum Wire {
     /// as `text/event-stream`): `decoding`, not a cut stream. Nil when neither applies.
     static func strayFailure(_ strayText: [UInt8], endedNaturally: Bool) -> BackendFailure? {
         guard !strayText.isEmpty else { return nil }
-        if let json = try? JSONParser.parse(strayText), let envelope = ServerErrorBody(json) {
+        if let json = try? JSONValue(parsing: strayText, keepingNumberText: true), let envelope = ServerErrorBody(json) {
             return HTTPFailureMapper.failure(inStream: envelope)
         }
         guard !endedNaturally else { return nil }
@@ -36,7 +37,7 @@ enum Wire {
         var out: [Float] = []
         out.reserveCapacity(items.count)
         for item in items {
-            guard let d = item.doubleValue else { throw decodingFailure("\(what) holds a value that is not a number") }
+            guard let d = item.numberValue else { throw decodingFailure("\(what) holds a value that is not a number") }
             out.append(Float(d))
         }
         return out

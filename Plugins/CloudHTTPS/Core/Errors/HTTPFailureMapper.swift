@@ -1,4 +1,5 @@
 import Glibc
+import JSONModel
 import TandemBridge
 
 /// Turns a non-200 answer (or an error object inside a stream) into the ABI's status codes.
@@ -7,7 +8,7 @@ public enum HTTPFailureMapper {
     static let messageLimit = 300
 
     public static func failure(status: Int, headers: [String: String], body: [UInt8]) -> BackendFailure {
-        let json = try? JSONParser.parse(body)
+        let json = try? JSONValue(parsing: body, keepingNumberText: true)
         let envelope = json.flatMap { ServerErrorBody($0) }
         var failure = map(status: status, envelope: envelope, headers: headers, rawBody: envelope == nil ? body : nil)
         failure.httpStatus = Int32(clamping: status)

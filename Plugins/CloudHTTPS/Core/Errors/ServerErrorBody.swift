@@ -1,3 +1,5 @@
+import JSONModel
+
 /// An error envelope as either protocol writes it, decoded leniently:
 /// Gemini's google.rpc.Status `{"error":{code,message,status,details}}`, OpenAI's
 /// `{"error":{message,type,param,code}}`, and the array-wrapped `[{"error":{…}}]` that Gemini's
@@ -38,7 +40,7 @@ public struct ServerErrorBody: Hashable, Sendable {
             }
         }
         self.init(
-            code: error["code"]?.intValue, message: error["message"]?.stringValue ?? "",
+            code: error["code"]?.integerValue.map(Int.init), message: error["message"]?.stringValue ?? "",
             status: error["status"]?.stringValue ?? error["type"]?.stringValue ?? "", reason: reason,
             retryDelayMilliseconds: retryDelay, quotaIds: quotaIds)
     }

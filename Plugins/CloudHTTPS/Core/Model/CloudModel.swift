@@ -1,5 +1,6 @@
 import CTandemABI
 import Glibc
+import JSONModel
 import TandemBridge
 import TandemPluginKit
 

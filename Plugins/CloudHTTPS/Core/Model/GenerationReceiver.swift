@@ -1,3 +1,4 @@
+import JSONModel
 import TandemBridge
 import TandemPluginKit
 
@@ -60,7 +61,7 @@ final class GenerationReceiver: TransferReceiver {
             eventCount += 1
             let payload: JSONValue
             do {
-                payload = try JSONParser.parse(event.data)
+                payload = try JSONValue(parsing: event.data, keepingNumberText: true)
             } catch {
                 throw BackendFailure(.decoding, "stream event \(eventCount) is not JSON: \(error)")
             }
@@ -90,7 +91,7 @@ final class GenerationReceiver: TransferReceiver {
         if !streamed {
             let payload: JSONValue
             do {
-                payload = try JSONParser.parse(body)
+                payload = try JSONValue(parsing: body, keepingNumberText: true)
             } catch {
                 throw BackendFailure(.decoding, "the answer is not JSON: \(error)")
             }

@@ -1,3 +1,4 @@
+import JSONModel
 import TandemBridge
 
 /// Collects a whole JSON answer (embeddings, token counts, model lists).
@@ -26,7 +27,7 @@ final class JSONReceiver: TransferReceiver {
 
     func json() throws(BackendFailure) -> JSONValue {
         do {
-            return try JSONParser.parse(body)
+            return try JSONValue(parsing: body, keepingNumberText: true)
         } catch {
             throw BackendFailure(.decoding, "the answer is not JSON: \(error)")
         }

@@ -1,3 +1,5 @@
+import JSONModel
+
 /// One HTTP request as the dialects build it. `headers` may hold the credential; the request is
 /// never logged or put into an error message.
 public struct HTTPRequest: Sendable {
@@ -17,7 +19,7 @@ public struct HTTPRequest: Sendable {
 
     /// A JSON POST.
     public static func post(_ url: String, json: JSONValue, headers: [(name: String, value: String)]) -> HTTPRequest {
-        HTTPRequest(method: .post, url: url, headers: headers + [("Content-Type", "application/json")], body: json.serializedBytes)
+        HTTPRequest(method: .post, url: url, headers: headers + [("Content-Type", "application/json")], body: json.jsonBytes)
     }
 
     /// What a message may say about this request: method and path, never the query or headers.

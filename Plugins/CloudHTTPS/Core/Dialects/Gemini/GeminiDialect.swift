@@ -1,3 +1,4 @@
+import JSONModel
 import TandemBridge
 
 /// The Gemini API (v1beta REST): generateContent, streamGenerateContent?alt=sse, embeddings,
@@ -36,7 +37,7 @@ public struct GeminiDialect: CloudDialect {
             .members([
                 ("model", .string("models/\(embeddingModel)")),
                 ("content", ["parts": [["text": .string(text)]]]),
-                ("outputDimensionality", embeddingDimensions.map { .integer($0) }),
+                ("outputDimensionality", embeddingDimensions.map { .integer(Int64($0)) }),
             ])
         }
         if requests.count == 1 {
@@ -60,15 +61,16 @@ public struct GeminiDialect: CloudDialect {
 
     public func countTokensRequest(_ request: BackendRequest, credential: String?) throws(BackendFailure) -> HTTPRequest? {
         var inner = try GeminiRequestEncoder(model: model).generateContentRequest(request)
-        if case .object(var members) = inner {
-            members.insert(JSONMember(key: "model", value: .string("models/\(model)")), at: 0)
-            inner = .object(members)
+        if case .object(let members) = inner {
+            var withModel: JSONObject = ["model": .string("models/\(model)")]
+            for (key, value) in members { withModel[key] = value }
+            inner = .object(withModel)
         }
         return .post("\(baseURL)/models/\(model):countTokens", json: ["generateContentRequest": inner], headers: headers(credential))
     }
 
     public func decodeTokenCount(_ body: JSONValue) throws(BackendFailure) -> Int {
-        guard let total = body["totalTokens"]?.intValue, total >= 0 else { throw Wire.decodingFailure("countTokens answer has no totalTokens") }
+        guard let total = body["totalTokens"]?.integerValue.map(Int.init), total >= 0 else { throw Wire.decodingFailure("countTokens answer has no totalTokens") }
         return total
     }
 

@@ -1,3 +1,4 @@
+import JSONModel
 import TandemBridge
 
 /// Writes a GenerateContentRequest (lowerCamelCase keys, UPPERCASE enums) from a BackendRequest.
@@ -45,7 +46,7 @@ struct GeminiRequestEncoder {
                 guard !message.toolName.isEmpty else {
                     throw BackendFailure(.invalidArgument, "\(path) is a tool output without tool_name; Gemini needs the function's name")
                 }
-                let output = (try? JSONParser.parse(message.content)) ?? .string(message.content)
+                let output = (try? JSONValue(parsing: message.content, keepingNumberText: true)) ?? .string(message.content)
                 pendingResponses.append(["functionResponse": .members([
                     ("name", .string(message.toolName)),
                     ("response", ["output": output]),
@@ -94,20 +95,20 @@ struct GeminiRequestEncoder {
             guard value <= UInt64(Int32.max) else {
                 throw BackendFailure(.invalidArgument, "seed \(value) is out of range: Gemini seeds are 0...\(Int32.max)")
             }
-            seed = .integer(value)
+            seed = .integer(Int64(value))
         }
         try GeminiThinkingRules.check(model: model, level: o.thinkingLevel, budget: o.thinkingBudget)
         var thinking: JSONValue?
         if let level = o.thinkingLevel { thinking = ["thinkingLevel": .string(level.rawValue.uppercased())] }
-        if let budget = o.thinkingBudget { thinking = ["thinkingBudget": .integer(budget)] }
+        if let budget = o.thinkingBudget { thinking = ["thinkingBudget": .integer(Int64(budget))] }
         var schema: JSONValue?
         if let text = o.responseSchema { schema = try Wire.parseJSONArgument(text, "response schema") }
         return .members([
             ("candidateCount", 1),
             ("temperature", temperature.map { .float($0) }),
             ("topP", o.topP.map { .float($0) }),
-            ("topK", topK.map { .integer($0) }),
-            ("maxOutputTokens", o.maxTokens.map { .integer($0) }),
+            ("topK", topK.map { .integer(Int64($0)) }),
+            ("maxOutputTokens", o.maxTokens.map { .integer(Int64($0)) }),
             ("stopSequences", o.stopSequences.map { .array($0.map { .string($0) }) }),
             ("seed", seed),
             ("responseMimeType", schema == nil ? nil : "application/json"),

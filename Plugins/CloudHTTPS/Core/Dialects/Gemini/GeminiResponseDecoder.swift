@@ -1,3 +1,4 @@
+import JSONModel
 import TandemBridge
 
 /// Reads GenerateContentResponse chunks (one per SSE event, or one whole body): answer text
@@ -31,9 +32,9 @@ struct GeminiResponseDecoder: GenerationDecoder {
         if let version = payload["modelVersion"]?.stringValue { modelVersion = version }
         if let metadata = payload["usageMetadata"] {
             usage = Usage(
-                promptTokens: metadata["promptTokenCount"]?.intValue ?? 0,
-                outputTokens: metadata["candidatesTokenCount"]?.intValue ?? 0,
-                thinkingTokens: metadata["thoughtsTokenCount"]?.intValue ?? 0)
+                promptTokens: metadata["promptTokenCount"]?.integerValue.map(Int.init) ?? 0,
+                outputTokens: metadata["candidatesTokenCount"]?.integerValue.map(Int.init) ?? 0,
+                thinkingTokens: metadata["thoughtsTokenCount"]?.integerValue.map(Int.init) ?? 0)
         }
         if let block = payload["promptFeedback"]?["blockReason"]?.stringValue {
             let detail = payload["promptFeedback"]?["blockReasonMessage"]?.stringValue.map { ": \(HTTPFailureMapper.clip($0))" } ?? ""
@@ -48,7 +49,7 @@ struct GeminiResponseDecoder: GenerationDecoder {
                 }
                 let args = call["args"] ?? [:]
                 events.append(.toolCall(ToolCall(
-                    id: call["id"]?.stringValue ?? "", name: name, argumentsJSON: args.serialized,
+                    id: call["id"]?.stringValue ?? "", name: name, argumentsJSON: args.jsonText,
                     signature: part["thoughtSignature"]?.stringValue ?? "")))
                 callCount += 1
             } else if let text = part["text"]?.stringValue, part["thought"]?.boolValue != true, !text.isEmpty {

@@ -1,3 +1,4 @@
+import JSONModel
 import TandemBridge
 
 /// OpenAI Chat Completions and what compatible servers (vLLM, llama.cpp's server, Ollama) speak:
@@ -38,7 +39,7 @@ public struct OpenAIDialect: CloudDialect {
             ("model", .string(embeddingModel)),
             ("input", .array(texts.map { .string($0) })),
             ("encoding_format", "float"),
-            ("dimensions", embeddingDimensions.map { .integer($0) }),
+            ("dimensions", embeddingDimensions.map { .integer(Int64($0)) }),
         ])
         return .post("\(baseURL)/embeddings", json: body, headers: headers(credential))
     }
@@ -48,7 +49,7 @@ public struct OpenAIDialect: CloudDialect {
         guard items.count == count else { throw Wire.decodingFailure("embeddings answer has \(items.count) vectors for \(count) inputs") }
         var vectors = [[Float]?](repeating: nil, count: count)
         for (position, item) in items.enumerated() {
-            let index = item["index"]?.intValue ?? position
+            let index = item["index"]?.integerValue.map(Int.init) ?? position
             guard vectors.indices.contains(index), vectors[index] == nil else {
                 throw Wire.decodingFailure("embeddings answer has a missing, repeated or out-of-range index \(index)")
             }

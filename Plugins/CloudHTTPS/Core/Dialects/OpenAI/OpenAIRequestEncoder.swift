@@ -1,3 +1,4 @@
+import JSONModel
 import TandemBridge
 
 /// Writes a CreateChatCompletionRequest from a BackendRequest.
@@ -17,7 +18,7 @@ struct OpenAIRequestEncoder {
         var seed: JSONValue?
         if let value = o.seed {
             guard value <= UInt64(Int64.max) else { throw BackendFailure(.invalidArgument, "seed \(value) is out of range: at most \(Int64.max)") }
-            seed = .integer(value)
+            seed = .integer(Int64(value))
         }
         let temperature = o.sampling == .greedy ? (o.temperature ?? 0) : o.temperature
 
@@ -77,7 +78,7 @@ struct OpenAIRequestEncoder {
             ("stream_options", stream ? ["include_usage": true] : nil),
             ("temperature", temperature.map { .float($0) }),
             ("top_p", o.topP.map { .float($0) }),
-            (maxTokensField.rawValue, o.maxTokens.map { .integer($0) }),
+            (maxTokensField.rawValue, o.maxTokens.map { .integer(Int64($0)) }),
             ("stop", o.stopSequences.map { .array($0.map { .string($0) }) }),
             ("seed", seed),
             ("reasoning_effort", o.thinkingLevel.map { .string($0.rawValue) }),

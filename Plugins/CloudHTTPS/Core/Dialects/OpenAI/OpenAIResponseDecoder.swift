@@ -1,3 +1,4 @@
+import JSONModel
 import TandemBridge
 
 /// Reads chat.completion chunks (streamed deltas ending with `data: [DONE]`) or a whole
@@ -27,9 +28,9 @@ struct OpenAIResponseDecoder: GenerationDecoder {
         guard case .object = payload else { throw Wire.decodingFailure("a chat completion chunk is not a JSON object") }
         if let model = payload["model"]?.stringValue, !model.isEmpty { modelVersion = model }
         if let u = payload["usage"], case .object = u {
-            let completion = u["completion_tokens"]?.intValue ?? 0
-            let reasoning = u["completion_tokens_details"]?["reasoning_tokens"]?.intValue ?? 0
-            usage = Usage(promptTokens: u["prompt_tokens"]?.intValue ?? 0, outputTokens: max(0, completion - reasoning), thinkingTokens: reasoning)
+            let completion = u["completion_tokens"]?.integerValue.map(Int.init) ?? 0
+            let reasoning = u["completion_tokens_details"]?["reasoning_tokens"]?.integerValue.map(Int.init) ?? 0
+            usage = Usage(promptTokens: u["prompt_tokens"]?.integerValue.map(Int.init) ?? 0, outputTokens: max(0, completion - reasoning), thinkingTokens: reasoning)
         }
         guard let choice = payload["choices"]?[0] else { return [] }
         var events: [BackendEvent] = []
@@ -38,7 +39,7 @@ struct OpenAIResponseDecoder: GenerationDecoder {
         if let text = body["content"]?.stringValue, !text.isEmpty { events.append(.text(text)) }
         if let text = body["refusal"]?.stringValue { refusal += text }
         for (position, fragment) in (body["tool_calls"]?.arrayValue ?? []).enumerated() {
-            let index = fragment["index"]?.intValue ?? position
+            let index = fragment["index"]?.integerValue.map(Int.init) ?? position
             var call = calls[index] ?? PendingCall()
             if let id = fragment["id"]?.stringValue, !id.isEmpty { call.id = id }
             // OpenAI sends the name once; some compatible servers repeat it on every fragment.
@@ -62,7 +63,7 @@ struct OpenAIResponseDecoder: GenerationDecoder {
             let call = calls[index]!
             guard !call.name.isEmpty else { throw Wire.decodingFailure("tool call \(index) has no function name") }
             let arguments = call.arguments.isEmpty ? "{}" : call.arguments
-            guard let parsed = try? JSONParser.parse(arguments), case .object = parsed else {
+            guard let parsed = try? JSONValue(parsing: arguments, keepingNumberText: true), case .object = parsed else {
                 throw Wire.decodingFailure("tool call \(index) (\(call.name)) arguments are not one JSON object")
             }
             events.append(.toolCall(ToolCall(id: call.id, name: call.name, argumentsJSON: arguments)))

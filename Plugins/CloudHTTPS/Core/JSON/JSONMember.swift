@@ -1,8 +1,0 @@
-public struct JSONMember: Hashable, Sendable {
-    public var key: String
-    public var value: JSONValue
-    public init(key: String, value: JSONValue) {
-        self.key = key
-        self.value = value
-    }
-}
