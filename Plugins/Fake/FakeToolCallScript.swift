@@ -1,63 +1,32 @@
-import FoundationEssentials
+import JSONModel
 import TandemBridge
 
 /// Parses the `tool_calls` setting: a JSON array of `{"name": …, "arguments": {…}, "id": …}`
 /// (`id` optional, default `call-<n>`). The arguments object is passed on as compact JSON.
 enum FakeToolCallScript {
     static func parse(_ text: String) throws(BackendFailure) -> [ToolCall] {
-        let entries: [Entry]
-        do {
-            entries = try JSONDecoder().decode([Entry].self, from: Data(text.utf8))
-        } catch {
-            throw BackendFailure(.invalidArgument, "setting tool_calls: expected a JSON array of {\"name\", \"arguments\"} objects: \(error)")
+        func malformed(_ detail: String) -> BackendFailure {
+            BackendFailure(.invalidArgument, "setting tool_calls: expected a JSON array of {\"name\", \"arguments\"} objects: \(detail)")
         }
+        let document: JSONValue
+        do { document = try JSONValue(parsing: text) } catch { throw malformed("\(error)") }
+        guard case .array(let entries) = document else { throw malformed("found \(document.typeName)") }
         guard !entries.isEmpty else { throw BackendFailure(.invalidArgument, "setting tool_calls: the array is empty") }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var calls: [ToolCall] = []
         for (index, entry) in entries.enumerated() {
-            guard case .object = entry.arguments else {
+            guard case .object = entry else { throw malformed("[\(index)] is \(entry.typeName)") }
+            guard let name = entry["name"]?.stringValue else { throw malformed("[\(index)].name is missing or not a string") }
+            guard let arguments = entry["arguments"], case .object = arguments else {
                 throw BackendFailure(.invalidArgument, "setting tool_calls[\(index)].arguments: expected a JSON object")
             }
-            guard let json = try? encoder.encode(entry.arguments), let arguments = String(data: json, encoding: .utf8) else {
-                throw BackendFailure(.invalidArgument, "setting tool_calls[\(index)].arguments cannot be encoded")
+            let id: String?
+            switch entry["id"] {
+            case nil, .null?: id = nil
+            case .string(let text)?: id = text
+            case let other?: throw malformed("[\(index)].id is \(other.typeName), not a string")
             }
-            calls.append(ToolCall(id: entry.id ?? "call-\(index + 1)", name: entry.name, argumentsJSON: arguments))
+            calls.append(ToolCall(id: id ?? "call-\(index + 1)", name: name, argumentsJSON: arguments.jsonText(sortingKeys: true)))
         }
         return calls
-    }
-
-    private struct Entry: Decodable {
-        let name: String
-        let arguments: JSONValue
-        let id: String?
-    }
-}
-
-/// Any JSON value, to carry a tool call's arguments through unchanged.
-enum JSONValue: Codable, Equatable {
-    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .number(let value):
-            if value == value.rounded(), abs(value) < 1e15 { try container.encode(Int64(value)) } else { try container.encode(value) }
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        }
     }
 }

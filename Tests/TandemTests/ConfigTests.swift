@@ -124,6 +124,14 @@ import Testing
         #expect(error?.description.hasPrefix("/etc/tandem/tandem.json: ") == true)
     }
 
+    /// The parser's offset of the first bad byte, as a line and column a person can go to.
+    @Test func malformedJSONNamesTheLineColumnAndByte() {
+        let error = failure("{\n  \"plugins_dir\": \"p\",\n  \"backends\": {,}\n}")
+        #expect(error?.code == .malformedJSON)
+        #expect(error?.message.hasPrefix("malformed JSON at line 3, column 16 (byte 39): expected a property name") == true, "\(error?.message ?? "")")
+        #expect(error?.description.hasPrefix("/etc/tandem/tandem.json: malformed JSON at line 3") == true)
+    }
+
     @Test func missingFileIsNotFound() throws {
         #expect(throws: ConfigError.self) { try TandemConfig.load(from: "/nonexistent/tandem.json") }
     }

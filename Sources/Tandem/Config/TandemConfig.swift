@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 
 /// The one JSON config file of a Tandem host.
 ///
@@ -85,18 +86,22 @@ public struct TandemConfig: Hashable, Sendable {
     public static func parse(_ data: Data, file: String) throws(ConfigError) -> TandemConfig {
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+            root = try JSONValue(parsing: data)
         } catch {
-            throw ConfigError(.malformedJSON, file: file, keyPath: "", "malformed JSON: \(Self.describe(error))")
+            throw ConfigError(.malformedJSON, file: file, keyPath: "", "malformed JSON at \(Self.location(of: error.byteOffset, in: data)): \(error.message)")
         }
         var reader = ConfigReader(file: file)
         return try reader.config(root)
     }
 
-    private static func describe(_ error: any Error) -> String {
-        guard case DecodingError.dataCorrupted(let context) = error else { return "\(error)" }
-        let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-        return underlying ?? context.debugDescription
+    /// "line L, column C (byte B)" of a byte offset, lines and columns counted from 1 (columns in bytes).
+    private static func location(of offset: Int, in data: Data) -> String {
+        var line = 1, lineStart = 0
+        for (index, byte) in data.prefix(offset).enumerated() where byte == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        return "line \(line), column \(offset - lineStart + 1) (byte \(offset))"
     }
 }
 
@@ -108,9 +113,21 @@ private struct ConfigReader {
         ConfigError(code, file: file, keyPath: path, message)
     }
 
-    func object(_ value: JSONValue, _ path: String, allowed: Set<String>) throws(ConfigError) -> [String: JSONValue] {
+    /// What a person calls this kind of value, for error messages.
+    func kind(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .integer, .number, .rawNumber: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    func object(_ value: JSONValue, _ path: String, allowed: Set<String>) throws(ConfigError) -> JSONObject {
         guard case .object(let members) = value else {
-            throw error(.wrongType, path, "expected an object, found \(value.typeName)")
+            throw error(.wrongType, path, "expected an object, found \(kind(value))")
         }
         if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
             let known = allowed.sorted().joined(separator: ", ")
@@ -120,14 +137,14 @@ private struct ConfigReader {
     }
 
     func string(_ value: JSONValue, _ path: String) throws(ConfigError) -> String {
-        guard case .string(let text) = value else { throw error(.wrongType, path, "expected a string, found \(value.typeName)") }
+        guard case .string(let text) = value else { throw error(.wrongType, path, "expected a string, found \(kind(value))") }
         guard !text.isEmpty else { throw error(.invalidValue, path, "expected a non-empty string") }
         return text
     }
 
     /// An array of non-empty strings; an item of another kind is named by its index.
     func stringList(_ value: JSONValue, _ path: String) throws(ConfigError) -> [String] {
-        guard case .array(let items) = value else { throw error(.wrongType, path, "expected an array of strings, found \(value.typeName)") }
+        guard case .array(let items) = value else { throw error(.wrongType, path, "expected an array of strings, found \(kind(value))") }
         var strings: [String] = []
         for (index, item) in items.enumerated() { strings.append(try string(item, "\(path)[\(index)]")) }
         return strings
@@ -151,7 +168,7 @@ private struct ConfigReader {
             throw error(.missingKey, "backends", "missing (expected an object mapping backend ids to {plugin, settings})")
         }
         guard case .object(let backendMembers) = backendsValue else {
-            throw error(.wrongType, "backends", "expected an object, found \(backendsValue.typeName)")
+            throw error(.wrongType, "backends", "expected an object, found \(kind(backendsValue))")
         }
         var backends: [String: TandemConfig.BackendEntry] = [:]
         for (id, value) in backendMembers.sorted(by: { $0.key < $1.key }) {
@@ -216,13 +233,14 @@ private struct ConfigReader {
         var settings: [String: String] = [:]
         if let settingsValue = members["settings"] {
             guard case .object(let pairs) = settingsValue else {
-                throw error(.wrongType, "\(path).settings", "expected an object, found \(settingsValue.typeName)")
+                throw error(.wrongType, "\(path).settings", "expected an object, found \(kind(settingsValue))")
             }
             for (key, value) in pairs {
                 switch value {
                 case .string(let text): settings[key] = text
                 case .null: throw error(.wrongType, "\(path).settings.\(key)", "expected a string, number, boolean, array or object, found null")
-                default: settings[key] = value.jsonText
+                // Other values reach the plugin as compact JSON text, keys sorted.
+                default: settings[key] = value.jsonText(sortingKeys: true)
                 }
             }
         }
@@ -245,7 +263,7 @@ private struct ConfigReader {
         let members = try object(value, path, allowed: ["also_on"])
         guard let list = members["also_on"] else { return .default }
         guard case .array(let items) = list else {
-            throw error(.wrongType, "\(path).also_on", "expected an array of availability reason and error code names, found \(list.typeName)")
+            throw error(.wrongType, "\(path).also_on", "expected an array of availability reason and error code names, found \(kind(list))")
         }
         // In the header's order; `ok` and the size protocol's `bufferTooSmall` are no failures.
         let statuses = BackendStatus.known.reversed().filter { ![.ok, .cancelled, .bufferTooSmall].contains($0) }

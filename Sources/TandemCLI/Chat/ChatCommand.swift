@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 import Tandem
 
 /// `tandem chat`: a conversation on one session. Each line on stdin is a user turn; its answer
@@ -77,7 +78,7 @@ enum ChatCommand: Command {
                 }
             }
             if json {
-                Terminal.out(JSONReport.response(response).jsonText)
+                Terminal.out(JSONReport.response(response).jsonText(sortingKeys: true))
             } else {
                 Terminal.out("")
                 Terminal.log(response.servedByText)

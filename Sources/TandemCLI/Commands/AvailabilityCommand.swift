@@ -1,3 +1,4 @@
+import JSONModel
 import Tandem
 
 /// `tandem availability`: each configured backend's cheap availability check.
@@ -13,7 +14,7 @@ enum AvailabilityCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let host = try context.host()
         let locale = arguments.string("locale")
-        var entries: [String: JSONValue] = [:]
+        var entries: JSONObject = [:]
         for id in host.config.backends.keys.sorted() {
             if let model = host.models[id] {
                 let availability = model.availability(for: locale)
@@ -25,7 +26,7 @@ enum AvailabilityCommand: Command {
             }
         }
         if arguments.flag("json") {
-            Terminal.out(JSONValue.object(["locale": locale.map(JSONValue.string) ?? .null, "backends": .object(entries)]).jsonText)
+            Terminal.out(JSONValue.object(["locale": locale.map(JSONValue.string) ?? .null, "backends": .object(entries)]).jsonText(sortingKeys: true))
         }
         return .success
     }

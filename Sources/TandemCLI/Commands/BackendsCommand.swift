@@ -1,3 +1,4 @@
+import JSONModel
 import Tandem
 
 /// `tandem backends`: what the plugins folder holds and what the config opened from it.
@@ -31,7 +32,7 @@ enum BackendsCommand: Command {
             }
             let backends: [JSONValue] = backendIDs.map { id in
                 let entry = host.config.backends[id]!
-                var object: [String: JSONValue] = [
+                var object: JSONObject = [
                     "id": .string(id), "plugin": .string(entry.plugin), "isolation": .string(entry.isolation.rawValue),
                 ]
                 if let model = host.models[id] {
@@ -55,7 +56,7 @@ enum BackendsCommand: Command {
                 "pluginsDir": .string(catalog.directory), "loadMilliseconds": .number(milliseconds),
                 "plugins": .array(plugins), "rejected": .array(rejected), "backends": .array(backends),
                 "routing": routingJSON(routing),
-            ]).jsonText)
+            ]).jsonText(sortingKeys: true))
             return .success
         }
         Terminal.out("plugins in \(catalog.directory): \(catalog.plugins.count) loaded, \(catalog.rejections.count) rejected (\(String(format: "%.1f", milliseconds)) ms)")

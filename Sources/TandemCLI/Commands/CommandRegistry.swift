@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 import Tandem
 
 /// The subcommands of `tandem` and the dispatch that every one shares: global `--config`,
@@ -92,7 +93,7 @@ enum CommandRegistry {
     /// Prints an error (on stderr; also as JSON on stdout when asked) and picks the exit code.
     static func report(_ error: any Error, json: Bool) -> ExitCode {
         let code: ExitCode
-        var object: [String: JSONValue] = ["message": .string("\(error)")]
+        var object: JSONObject = ["message": .string("\(error)")]
         switch error {
         case let error as UsageError:
             return usage(error)
@@ -107,7 +108,7 @@ enum CommandRegistry {
             code = .failure
         }
         Terminal.error(object["message"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "\(error)")
-        if json { Terminal.out(JSONValue.object(["error": .object(object)]).jsonText) }
+        if json { Terminal.out(JSONValue.object(["error": .object(object)]).jsonText(sortingKeys: true)) }
         return code
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 import Tandem
 
 /// `tandem embed`: sentence embeddings of the texts from a backend with the embeddings
@@ -50,7 +51,7 @@ enum EmbedCommand: Command {
                 "backend": .string(model.id), "model": .string(model.info.id),
                 "dimensions": .number(Double(vectors.first?.count ?? 0)),
                 "vectors": .array(vectors.map { .array($0.map { .number(Double($0)) }) }),
-            ]).jsonText)
+            ]).jsonText(sortingKeys: true))
         } else {
             for vector in vectors { Terminal.out(vector.map { String($0) }.joined(separator: " ")) }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 import Tandem
 
 /// `tandem respond`: one prompt through the router; the answer on stdout, who served on stderr
@@ -42,12 +43,12 @@ enum RespondCommand: Command {
                 return try await CancellableGeneration.task(cancelledBy: token) { try await session.respond(to: prompt, options: options) }
             }
             return try await StreamedAnswer.collect(session.streamResponse(to: prompt, options: options, cancellation: token)) { piece in
-                if json { Terminal.out(JSONValue.object(["delta": .string(piece)]).jsonText) } else { Terminal.out(piece, terminator: "") }
+                if json { Terminal.out(JSONValue.object(["delta": .string(piece)]).jsonText(sortingKeys: true)) } else { Terminal.out(piece, terminator: "") }
             }
         }
 
         if json {
-            Terminal.out(JSONReport.response(response).jsonText)
+            Terminal.out(JSONReport.response(response).jsonText(sortingKeys: true))
         } else {
             Terminal.out(stream && schema == nil ? "" : response.content)
             Terminal.log(response.servedByText)

@@ -1,3 +1,4 @@
+import JSONModel
 import Tandem
 
 /// The JSON shapes `tandem --json` prints. Field names are a contract for scripts.
@@ -26,8 +27,8 @@ enum JSONReport {
         ])
     }
 
-    static func error(_ error: TandemError) -> [String: JSONValue] {
-        var object: [String: JSONValue] = ["code": .string("\(error.code)"), "message": .string(error.message)]
+    static func error(_ error: TandemError) -> JSONObject {
+        var object: JSONObject = ["code": .string("\(error.code)"), "message": .string(error.message)]
         if let primary = error.primary { object["primary"] = attempt(primary) }
         if let secondary = error.secondary { object["secondary"] = attempt(secondary) }
         if let failure = error.failure {
@@ -49,7 +50,7 @@ enum JSONReport {
         case .available:
             return .object(["available": .bool(true)])
         case .unavailable(let reason, let detail, let progress):
-            var object: [String: JSONValue] = [
+            var object: JSONObject = [
                 "available": .bool(false), "reason": .string(reason.name), "detail": .string(detail),
             ]
             if let progress { object["progress"] = .number(progress) }

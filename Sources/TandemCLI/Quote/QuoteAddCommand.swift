@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 import QuoteLibrary
 import Tandem
 
@@ -51,7 +52,7 @@ enum QuoteAddCommand: Command {
         let message = "not stored: \(result.reason ?? "novelty rejected it")"
         Terminal.error(message)
         if json {
-            Terminal.out(JSONValue.object(["error": .object(["code": .string("quote.novelty"), "message": .string(message)])]).jsonText)
+            Terminal.out(JSONValue.object(["error": .object(["code": .string("quote.novelty"), "message": .string(message)])]).jsonText(sortingKeys: true))
         }
         return .failure
     }
