@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 
 /// Reads the draft model's output: the `{"quote": "…"}` object the draft prompt asks for, both
 /// finished (to hand the sentence to the gates) and while it streams (to show the sentence, not
@@ -10,8 +11,8 @@ enum DraftOutput {
     static func sentence(in output: String) -> String {
         let trimmed = output.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.hasPrefix("{"),
-              let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any],
-              object.count == 1, let quote = object["quote"] as? String
+              let object = (try? JSONValue(parsing: trimmed))?.objectValue,
+              object.count == 1, let quote = object["quote"]?.stringValue
         else { return output }
         return quote
     }

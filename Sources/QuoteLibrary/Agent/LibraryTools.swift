@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 
 /// The `ask` agent's three read-only tools (DESIGN §6): catalog search (≤ 5 results, by mood,
 /// category or theme), saved-quote search (≤ 8, no date ranges) and streak status. They only
@@ -91,19 +92,19 @@ public struct LibraryTools: Sendable {
         init(_ message: String) { self.message = message }
     }
 
-    private static func parse(_ arguments: String) throws -> [String: Any] {
+    private static func parse(_ arguments: String) throws -> JSONObject {
         guard arguments.utf8.count <= maximumArgumentBytes else {
             throw ToolArgumentError("arguments are \(arguments.utf8.count) bytes; at most \(maximumArgumentBytes) allowed")
         }
         let trimmed = arguments.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { return [:] }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any] else {
+        if trimmed.isEmpty { return JSONObject() }
+        guard let object = (try? JSONValue(parsing: trimmed))?.objectValue else {
             throw ToolArgumentError("arguments must be a JSON object")
         }
         return object
     }
 
-    private static func allow(_ object: [String: Any], _ keys: Set<String>, tool: String) throws {
+    private static func allow(_ object: JSONObject, _ keys: Set<String>, tool: String) throws {
         if let unknown = object.keys.sorted().first(where: { !keys.contains($0) }) {
             let hint = tool == "search_saved" ? " (saved search takes no date ranges)" : ""
             throw ToolArgumentError("unknown argument \"\(unknown.prefix(40))\"\(hint); allowed: "
@@ -111,9 +112,9 @@ public struct LibraryTools: Sendable {
         }
     }
 
-    private static func text(_ object: [String: Any], _ key: String) throws -> String? {
+    private static func text(_ object: JSONObject, _ key: String) throws -> String? {
         guard let value = object[key] else { return nil }
-        guard let text = value as? String else { throw ToolArgumentError("\(key) must be a string") }
+        guard let text = value.stringValue else { throw ToolArgumentError("\(key) must be a string") }
         guard text.count <= maximumTextArgument else {
             throw ToolArgumentError("\(key) has \(text.count) characters; at most \(maximumTextArgument) allowed")
         }
@@ -121,12 +122,12 @@ public struct LibraryTools: Sendable {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    private static func limit(_ object: [String: Any], maximum: Int) throws -> Int {
+    private static func limit(_ object: JSONObject, maximum: Int) throws -> Int {
         guard let value = object["limit"] else { return maximum }
-        guard let number = value as? Int, !JSONBoolean.isBoolean(value), (1...maximum).contains(number) else {
+        guard let number = value.integerValue, (1...Int64(maximum)).contains(number) else {
             throw ToolArgumentError("limit must be an integer from 1 to \(maximum)")
         }
-        return number
+        return Int(number)
     }
 
     // MARK: Output

@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 
 /// The judge's four scores, each 1–10 (DESIGN §6 step 5; accept when overall ≥ 6).
 public struct JudgeScores: Codable, Equatable, Sendable {
@@ -16,15 +17,14 @@ public struct JudgeScores: Codable, Equatable, Sendable {
     /// Parses and validates the judge's JSON (until guided generation enforces the schema):
     /// exactly these four numeric fields, each inside 1–10. Surrounding prose is not accepted.
     public static func parse(json text: String) throws -> JudgeScores {
-        guard let data = text.trimmingCharacters(in: .whitespacesAndNewlines).data(using: .utf8),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let parsed = try? JSONValue(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+              let object = parsed.objectValue else {
             throw JudgeError(.malformed, "judge output is not a JSON object: \(text.prefix(80))")
         }
         func score(_ key: String) throws -> Double {
-            guard let number = object[key] as? NSNumber, !JSONBoolean.isBoolean(object[key]) else {
+            guard let value = object[key]?.numberValue else {
                 throw JudgeError(.malformed, "judge output field \"\(key)\" is missing or not a number")
             }
-            let value = number.doubleValue
             guard range.contains(value) else {
                 throw JudgeError(.malformed, "judge output field \"\(key)\" is \(value), outside 1–10")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 import QuoteLibrary
 import Tandem
 
@@ -77,7 +78,7 @@ enum QuoteImportCommand: Command {
                     "code": .string("quote.novelty"),
                     "message": .string("\(duplicates.count) duplicate lines in \(path); nothing stored"),
                     "lines": .array(duplicates.map { .object(["line": .number(Double($0.line)), "reason": .string($0.reason)]) }),
-                ])]).jsonText)
+                ])]).jsonText(sortingKeys: true))
             }
             return .failure
         }
@@ -87,7 +88,7 @@ enum QuoteImportCommand: Command {
             Terminal.out(JSONValue.object([
                 "imported": .number(Double(ids.count)), "ids": .array(ids.map { .number(Double($0)) }),
                 "skipped": .array(duplicates.map { .object(["line": .number(Double($0.line)), "reason": .string($0.reason)]) }),
-            ]).jsonText)
+            ]).jsonText(sortingKeys: true))
         } else {
             Terminal.out("imported \(ids.count) quotes from \(path)" + (ids.isEmpty ? "" : " (#\(ids.first!)–#\(ids.last!))")
                          + (duplicates.isEmpty ? "" : "; skipped \(duplicates.count) duplicates"))
@@ -118,27 +119,18 @@ enum QuoteImportCommand: Command {
     }
 
     private static func parse(line: String) throws(UserQuoteInput.Problem) -> UserQuoteInput {
-        let object: [String: Any]
-        do {
-            guard let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-                throw UserQuoteInput.Problem("not a JSON object")
-            }
-            object = parsed
-        } catch let problem as UserQuoteInput.Problem {
-            throw problem
-        } catch {
-            throw UserQuoteInput.Problem("not valid JSON")
-        }
+        guard let parsed = try? JSONValue(parsing: line) else { throw UserQuoteInput.Problem("not valid JSON") }
+        guard case .object(let object) = parsed else { throw UserQuoteInput.Problem("not a JSON object") }
         let unknown = Set(object.keys).subtracting(["text", "locale", "author"])
         guard unknown.isEmpty else {
             throw UserQuoteInput.Problem("unknown key \(unknown.sorted().map { "\"\($0)\"" }.joined(separator: ", ")) (keys: text, locale, author)")
         }
-        guard let text = object["text"] as? String else { throw UserQuoteInput.Problem("\"text\" must be a string") }
-        guard let locale = object["locale"] as? String else { throw UserQuoteInput.Problem("\"locale\" must be a string") }
+        guard let text = object["text"]?.stringValue else { throw UserQuoteInput.Problem("\"text\" must be a string") }
+        guard let locale = object["locale"]?.stringValue else { throw UserQuoteInput.Problem("\"locale\" must be a string") }
         var author: String?
         switch object["author"] {
-        case nil, is NSNull: author = nil
-        case let name as String: author = name
+        case nil, .null?: author = nil
+        case .string(let name)?: author = name
         default: throw UserQuoteInput.Problem("\"author\" must be a string or null")
         }
         return try UserQuoteInput(text: text, locale: locale, author: author)

@@ -1,14 +1,16 @@
 import Foundation
+import JSONModel
 import Testing
 @testable import QuoteLibrary
 
-/// JSON numbers 0 and 1 are numbers, not booleans (on Linux `NSNumber(1) is Bool` holds): a
-/// judge may score 1, a tool call may ask for one result.
-@Suite struct JSONBooleanTests {
+/// JSON numbers 0 and 1 are numbers, not booleans (with JSONSerialization on Linux `NSNumber(1) is
+/// Bool` holds; the typed JSON value keeps them apart): a judge may score 1, a tool call may ask
+/// for one result.
+@Suite struct NumbersAreNotBooleansTests {
     @Test func onesAreNumbersAndTrueIsABoolean() throws {
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(#"{"a": 1, "b": 0, "c": true, "d": false, "e": 1.0}"#.utf8)) as? [String: Any])
-        #expect(!JSONBoolean.isBoolean(object["a"]) && !JSONBoolean.isBoolean(object["b"]) && !JSONBoolean.isBoolean(object["e"]))
-        #expect(JSONBoolean.isBoolean(object["c"]) && JSONBoolean.isBoolean(object["d"]))
+        let object = try JSONValue(parsing: #"{"a": 1, "b": 0, "c": true, "d": false, "e": 1.0}"#)
+        #expect(object["a"]?.boolValue == nil && object["b"]?.boolValue == nil && object["e"]?.boolValue == nil)
+        #expect(object["c"]?.boolValue == true && object["d"]?.boolValue == false)
     }
 
     @Test func aJudgeScoreOfOneIsAccepted() throws {
