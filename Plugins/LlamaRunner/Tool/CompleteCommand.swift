@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 import LlamaEngine
 
 /// `complete FILE (--prompt-ids IDS | --prompt TEXT | --chat TEXT) -n N [--greedy | --temp T
@@ -53,12 +54,12 @@ enum CompleteCommand {
             return
         }
         let steps = result.topCandidates.enumerated().map { i, top in
-            let items = top.map { "{\"id\": \($0.id), \"logit\": \(JSON.number($0.logit)), \"prob\": \(JSON.number($0.probability))}" }
+            let items = top.map { "{\"id\": \($0.id), \"logit\": \(JSONValue.float($0.logit).jsonText), \"prob\": \(JSONValue.float($0.probability).jsonText)}" }
             return "{\"id\": \(result.tokens[i]), \"top\": [\(items.joined(separator: ", "))]}"
         }
         print("""
-            {"model_version": \(JSON.string(model.modelVersion)), "prompt_ids": \(prompt), "output_ids": \(result.tokens), \
-            "text": \(JSON.string(result.text)), "stop_reason": "\(result.stopReason.rawValue)", "steps": [\(steps.joined(separator: ",\n  "))]}
+            {"model_version": \(JSONValue.string(model.modelVersion).jsonText), "prompt_ids": \(prompt), "output_ids": \(result.tokens), \
+            "text": \(JSONValue.string(result.text).jsonText), "stop_reason": "\(result.stopReason.rawValue)", "steps": [\(steps.joined(separator: ",\n  "))]}
             """)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 
 /// A locally built llama.cpp `llama-bench`, run between our own runs so both see the same load
 /// on a shared machine. Each call runs one repetition and reports its tokens/s.
@@ -14,12 +15,12 @@ struct LlamaBenchBaseline {
     /// One pp and one tg measurement (`-r 1`, llama-bench's own warm-up included).
     func measure(prompt: Int, generate: Int) throws -> (pp: Double, tg: Double) {
         let output = try run(["-m", model, "-t", "\(threads)", "-p", "\(prompt)", "-n", "\(generate)", "-r", "1", "-o", "json"])
-        guard let rows = try? JSONSerialization.jsonObject(with: output) as? [[String: Any]] else {
+        guard let rows = (try? JSONValue(parsing: output))?.arrayValue else {
             throw Failure(description: "\(executable): output is not llama-bench's JSON array")
         }
         func rate(_ isPrompt: Bool) throws -> Double {
-            let row = rows.first { ($0[isPrompt ? "n_prompt" : "n_gen"] as? Int ?? 0) > 0 && ($0[isPrompt ? "n_gen" : "n_prompt"] as? Int ?? 1) == 0 }
-            guard let value = row?["avg_ts"] as? Double else {
+            let row = rows.first { ($0[isPrompt ? "n_prompt" : "n_gen"]?.integerValue ?? 0) > 0 && ($0[isPrompt ? "n_gen" : "n_prompt"]?.integerValue ?? 1) == 0 }
+            guard let value = row?["avg_ts"]?.numberValue else {
                 throw Failure(description: "\(executable): no \(isPrompt ? "pp" : "tg") row with avg_ts in its JSON")
             }
             return value

@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 import LlamaEngine
 
 /// `score FILE --ids IDS [--top K] [--logits-out F.f32] --json`: evaluates a fixed token
@@ -19,7 +20,7 @@ enum ScoreCommand {
         var positions: [String] = []
         try session.evaluate(ids, outputs: .allLogits) { i, logits in
             let candidates = TopCandidates.of(logits, k: top)
-            let items = candidates.map { "{\"id\": \($0.id), \"logit\": \(JSON.number($0.logit)), \"prob\": \(JSON.number($0.probability))}" }
+            let items = candidates.map { "{\"id\": \($0.id), \"logit\": \(JSONValue.float($0.logit).jsonText), \"prob\": \(JSONValue.float($0.probability).jsonText)}" }
             positions.append("{\"pos\": \(i), \"top\": [\(items.joined(separator: ", "))]}")
             if i == ids.count - 1, let out = logitsOut {
                 let data = Data(buffer: logits)
@@ -29,6 +30,6 @@ enum ScoreCommand {
                 }
             }
         }
-        print("{\"model_version\": \(JSON.string(model.modelVersion)), \"positions\": [\n  \(positions.joined(separator: ",\n  "))\n]}")
+        print("{\"model_version\": \(JSONValue.string(model.modelVersion).jsonText), \"positions\": [\n  \(positions.joined(separator: ",\n  "))\n]}")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONModel
 import LlamaEngine
 
 /// `tokenize FILE TEXT [--bos] [--json]`: ids and pieces; special tokens are parsed; no BOS is
@@ -15,7 +16,7 @@ enum TokenizeCommand {
         let pieces = ids.map { tokenizer.piece($0) }
         if json {
             let rendered = pieces.map { bytes in
-                String(validating: bytes, as: UTF8.self).map(JSON.string) ?? "[\(bytes.map(String.init).joined(separator: ","))]"
+                String(validating: bytes, as: UTF8.self).map { JSONValue.string($0).jsonText } ?? "[\(bytes.map(String.init).joined(separator: ","))]"
             }
             print("{\"ids\": \(ids), \"pieces\": [\(rendered.joined(separator: ", "))]}")
         } else {
