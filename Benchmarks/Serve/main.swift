@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Synchronization
 import Tandem
 
 // `make bench-serve`: `tandem serve` on tandem.fake (in-process, concurrent calls) against the
@@ -84,7 +85,7 @@ let body = #"{"model": "local", "messages": [{"role": "user", "content": "\#(pro
 final class Client {
     let handle = curl_easy_init()!
     var headers: UnsafeMutablePointer<curl_slist>?
-    init() {
+    init(url: String, body: String) {
         headers = curl_slist_append(nil, "Content-Type: application/json")
         _ = tandem_curl_setopt_pointer(handle, CURLOPT_URL, url)
         _ = tandem_curl_setopt_pointer(handle, CURLOPT_HTTPHEADER, headers)
@@ -109,30 +110,29 @@ curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 print("tandem serve bench: tandem.fake in-process (12-token echo), \(requestsPerLevel) requests per level, keep-alive")
 var servedOneClientP50 = 0.0
 for clients in [1, 8, 32] {
-    let lock = NSLock()
-    var latencies = Latencies()
-    var failures = 0
+    let results = Mutex((latencies: Latencies(), failures: 0))
     let perClient = requestsPerLevel / clients
     let group = DispatchGroup()
     let start = now()
     for _ in 0..<clients {
         group.enter()
-        Thread.detachNewThread {
-            let client = Client()
+        Thread.detachNewThread { [url, body] in
+            let client = Client(url: url, body: body)
             _ = client.request()  // connects; not counted
             var mine: [Double] = []
             var failed = 0
             for _ in 0..<perClient {
                 if let latency = client.request() { mine.append(latency) } else { failed += 1 }
             }
-            lock.lock()
-            latencies.values += mine
-            failures += failed
-            lock.unlock()
+            results.withLock {
+                $0.latencies.values += mine
+                $0.failures += failed
+            }
             group.leave()
         }
     }
     group.wait()
+    let (latencies, failures) = results.withLock { $0 }
     let seconds = (now() - start) / 1e6
     let rate = Double(latencies.values.count) / seconds
     if clients == 1 { servedOneClientP50 = latencies.percentile(0.5) }
