@@ -91,6 +91,8 @@ MAIN_CONFIG = {
         "cloud": fake("cloud", reply="From the cloud.", model_version="fake-cloud-v1", concurrent="true"),
         "slow": fake("local", reply=SLOW_REPLY, token_delay_ms="200", model_version="fake-slow-v1"),
         "json": fake("local", reply='{"ok": true}'),
+        # The same in a tandem-plugin-host child process (the default isolation).
+        "slow-isolated": {"plugin": "tandem.fake", "settings": {"kind": "local", "reply": SLOW_REPLY, "token_delay_ms": "200"}},
     },
     "primary": "local",
     "secondary": "cloud",
@@ -272,20 +274,39 @@ class MainServerTests(unittest.TestCase):
         self.assertEqual(set(answers), {"Hello from the fake local model."})
 
     def test_disconnect_cancels_the_generation(self):
-        stream = self.client.chat.completions.create(model="slow", messages=[{"role": "user", "content": "Go"}], stream=True)
-        first = next(iter(stream))
-        self.assertEqual(first.choices[0].delta.role, "assistant")
+        for model in ["slow", "slow-isolated"]:
+            with self.subTest(model=model):
+                stream = self.client.chat.completions.create(model=model, messages=[{"role": "user", "content": "Go"}], stream=True)
+                first = next(iter(stream))
+                self.assertEqual(first.choices[0].delta.role, "assistant")
+                started = time.monotonic()
+                stream.close()
+                # The plugin's token delay is woken by the cancel: the request ends at once, not in 10 s.
+                while self.server.health()["inFlight"] > 0 and time.monotonic() - started < 5:
+                    time.sleep(0.05)
+                self.assertEqual(self.server.health()["inFlight"], 0)
+                self.assertLess(time.monotonic() - started, 3)
+                # It serves one at a time: it is free again, so a short request is served at once.
+                answer = self.client.chat.completions.create(model=model, messages=[{"role": "user", "content": "Go"}], max_tokens=1)
+                self.assertEqual(answer.choices[0].message.content, "word0")
+                self.assertLess(time.monotonic() - started, 4)
+
+    def test_disconnect_cancels_a_whole_answer_too(self):
+        # Nothing is written to a client waiting for a whole answer: the server's hang-up watch
+        # on the socket is what notices, and cancels.
+        sock = socket.create_connection(("127.0.0.1", self.server.port))
+        body = json.dumps({"model": "slow", "messages": [{"role": "user", "content": "Go"}]}).encode()
+        sock.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+        while self.server.health()["inFlight"] == 0:
+            time.sleep(0.02)
         started = time.monotonic()
-        stream.close()
-        # The plugin's token delay is woken by the cancel: the request ends at once, not in 10 s.
+        sock.close()
         while self.server.health()["inFlight"] > 0 and time.monotonic() - started < 5:
             time.sleep(0.05)
-        self.assertEqual(self.server.health()["inFlight"], 0)
-        self.assertLess(time.monotonic() - started, 3)
-        # `slow` serves one at a time: it is free again, so a short request is served at once.
-        answer = self.client.chat.completions.create(model="slow", messages=[{"role": "user", "content": "Go"}], max_tokens=1)
-        self.assertEqual(answer.choices[0].message.content, "word0")
-        self.assertLess(time.monotonic() - started, 4)
+        self.assertLess(time.monotonic() - started, 2)
+        time.sleep(0.2)
+        self.assertTrue(any("POST /v1/chat/completions 499" in line for line in self.server.lines[-5:]), self.server.lines[-5:])
 
     # ---- bad input ---------------------------------------------------------------------
 

@@ -159,7 +159,11 @@ public final class ModelServer: HTTPHandler, @unchecked Sendable {
                             message: "the request took longer than this server's limit of \(configuration.requestTimeoutSeconds) s and was cancelled", param: nil)
         case .shutdown?:
             return APIError(status: 503, type: "server_error", code: "shutting_down", message: "the server shut down before the answer was complete", param: nil)
-        case .clientGone?, nil:
+        case .clientGone?:
+            // Never received; the status (nginx's "client closed request") is for the log.
+            return APIError(status: 499, type: "invalid_request_error", code: "client_closed",
+                            message: "the client closed the connection; the generation was cancelled", param: nil)
+        case nil:
             return APIError(error, retryAfterSeconds: configuration.retryAfterSeconds)
         }
     }
