@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Tandem
 import Testing
 
@@ -29,19 +28,24 @@ import Testing
         }
     }
 
+    /// Runs `body` on a thread of its own (a blocking plugin call must not hold one of the
+    /// cooperative pool's few threads, or the calls would never overlap).
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: body()) }
+        }
+    }
+
     @Test func callsTakeTurnsAndAFullQueueIsRefused() async throws {
         let queued = QueuedBackend(try Self.slowBackend(), depth: 1)
-        let results = Mutex<[Result<String, BackendFailure>]>([])
-        await withTaskGroup(of: Void.self) { group in
-            for index in 0..<3 {
-                group.addTask {
-                    try? await Task.sleep(for: .milliseconds(100 * index))
-                    let result = await Task.detached { Self.generate(queued) }.value
-                    results.withLock { $0.append(result) }
-                }
+        let calls = (0..<3).map { index in
+            Task {
+                try? await Task.sleep(for: .milliseconds(100 * index))
+                return await Self.onThread { Self.generate(queued) }
             }
         }
-        let all = results.withLock { $0 }
+        var all: [Result<String, BackendFailure>] = []
+        for call in calls { all.append(await call.value) }
         // Without the queue, the plugin refuses the overlapping call; with it, two are served in
         // turn and the third finds the one waiting place taken.
         #expect(all.compactMap { try? $0.get() } == ["one two three four", "one two three four"])
@@ -52,11 +56,11 @@ import Testing
 
     @Test func aWaitingCallGivesUpWhenCancelled() async throws {
         let queued = QueuedBackend(try Self.slowBackend(), depth: 4)
-        let running = Task.detached { Self.generate(queued) }
-        try await Task.sleep(for: .milliseconds(50))
+        let running = Task { await Self.onThread { Self.generate(queued) } }
+        try await Task.sleep(for: .milliseconds(100))
         let token = CancellationToken()
-        let waiting = Task.detached { Self.generate(queued, token) }
-        try await Task.sleep(for: .milliseconds(50))
+        let waiting = Task { await Self.onThread { Self.generate(queued, token) } }
+        try await Task.sleep(for: .milliseconds(100))
         #expect(queued.queued == 1)
         let cancelledAt = ContinuousClock.now
         token.cancel()

@@ -269,7 +269,8 @@ struct ChatCompletionRequest {
         let olderMaxTokens = try request.integer("max_tokens")
         let maxTokens = newerMaxTokens ?? olderMaxTokens
         if let maxTokens, maxTokens < 1 {
-            throw APIError.invalid(request.value("max_completion_tokens") != nil ? "max_completion_tokens" : "max_tokens", "max tokens: \(maxTokens) is below 1")
+            let field = newerMaxTokens != nil ? "max_completion_tokens" : "max_tokens"
+            throw APIError.invalid(field, "\(field): \(maxTokens) is below 1")
         }
         let seed = try request.integer("seed")
         if let seed, seed < 0 { throw APIError.invalid("seed", "seed: \(seed) is negative") }
