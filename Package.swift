@@ -27,6 +27,9 @@ let package = Package(
         // libcurl, with typed wrappers for its variadic functions.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libmicrohttpd, with typed wrappers for its variadic functions (`tandem serve`).
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"])]),
 
         // ---- Host ----
         // The host library: loading, backends, routing, sessions, options, guided output, tools.
@@ -45,7 +48,10 @@ let package = Package(
         // The command-line tool `tandem`: a thin layer over the host library.
         // The quote pipeline bound to the host: draft, judge, embedder and readiness over backends.
         .target(name: "QuoteLibraryHost", dependencies: ["Tandem", "QuoteLibrary", "JSONModel"], path: "Sources/QuoteLibraryHost"),
-        .executableTarget(name: "TandemCLI", dependencies: ["Tandem", "GuidedJSON", "JSONModel", "QuoteLibrary", "QuoteLibraryHost"],
+        // `tandem serve`: the router behind an OpenAI-compatible HTTP API. HTTP/ (libmicrohttpd),
+        // OpenAI/ (requests and answers), Server/ (routes, queues, cancellation, shutdown).
+        .target(name: "TandemServer", dependencies: ["Tandem", "GuidedJSON", "JSONModel", "CMicroHTTPD"], path: "Sources/TandemServer"),
+        .executableTarget(name: "TandemCLI", dependencies: ["Tandem", "GuidedJSON", "JSONModel", "QuoteLibrary", "QuoteLibraryHost", "TandemServer"],
                           path: "Sources/TandemCLI"),
 
         // ---- Plugins ----
@@ -83,6 +89,8 @@ let package = Package(
         .executableTarget(name: "tandem-bench-quote-today", path: "Benchmarks/QuoteToday"),
         .executableTarget(name: "tandem-bench-novelty", dependencies: ["QuoteLibrary", "QuoteLibraryHost", "Tandem"],
                           path: "Benchmarks/Novelty"),
+        // `tandem serve` under 1, 8 and 32 clients, against routing in-process (libcurl clients).
+        .executableTarget(name: "tandem-bench-serve", dependencies: ["Tandem", "CCurl"], path: "Benchmarks/Serve"),
         .executableTarget(name: "cloud-bench", dependencies: ["CloudHTTPSCore", "JSONModel", "TandemBridge"], path: "Plugins/CloudHTTPS/Bench"),
 
         // ---- Tests ----
@@ -118,6 +126,9 @@ let package = Package(
         .testTarget(name: "CloudRoutingTests",
                     dependencies: ["Tandem", "GuidedJSON", "TandemCLI", "CloudHTTPSCore", "MockCloudServer", "tandem-plugin-host", "PluginFixtures"],
                     path: "Tests/CloudRoutingTests"),
+        // `tandem serve`'s request mapping, error statuses, access rules and backend queue (the
+        // HTTP suite through the real openai client is Tests/ServeClient, run by make test).
+        .testTarget(name: "TandemServerTests", dependencies: ["TandemServer", "Tandem", "GuidedJSON", "JSONModel"], path: "Tests/TandemServerTests"),
         .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LlamaFuzz"], path: "Tests/LlamaEngineTests"),
         // The installed tandem.llama plugin through the real loader, on the real model; and through
         // the built `tandem` binary, for what depends on the config file's folder; hostile model

@@ -8,7 +8,7 @@ enum CommandRegistry {
     /// Every subcommand, in `--help` order.
     static let commands: [Entry] = [Entry(BackendsCommand.self), Entry(AvailabilityCommand.self), Entry(RespondCommand.self),
                                     Entry(ChatCommand.self), QuoteCommands.entry, Entry(AskCommand.self), Entry(EvalCommand.self),
-                                    Entry(EmbedCommand.self)]
+                                    Entry(EmbedCommand.self), Entry(ServeCommand.self)]
 
     /// A registered command, with its type erased behind closures.
     struct Entry: Sendable {
