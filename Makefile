@@ -151,7 +151,7 @@ PEER_TESTS = $(TEST_ENVIRONMENT) $(SWIFT) test -c $(CONFIG) --no-parallel --filt
 test-peers: deps model build plugins
 	@bin=$$(scripts/build-llama-cpp.sh) && \
 	  TANDEM_PEER_NAME=llama-server TANDEM_PEER_MODEL=smollm2 \
-	  TANDEM_PEER_COMMAND="$$bin/llama-server --model $(CURDIR)/$(MODEL_FILE) --host 127.0.0.1 --port {port} --ctx-size 2048 --parallel 1 --threads 2" \
+	  TANDEM_PEER_COMMAND="$$bin/llama-server --model $(CURDIR)/$(MODEL_FILE) --host 127.0.0.1 --port {port} --ctx-size 2048 --parallel 1 --threads 1 --no-webui" \
 	  $(PEER_TESTS)
 	@if [ -n "$(TANDEM_SERVE_PEER_COMMAND)" ]; then \
 	  TANDEM_PEER_NAME="tandem serve" TANDEM_PEER_COMMAND="$(TANDEM_SERVE_PEER_COMMAND)" $(PEER_TESTS); \

@@ -28,7 +28,7 @@ struct PeerServerTests {
             .openai, scenario: "peer", mode: mode, model: PeerServer.model,
             cloud: [
                 "base_url": server.baseURL, "ca_file": "", "api_key_env": "", "api_key_required": "false",
-                "max_tokens_field": "max_tokens", "idle_timeout_ms": "10000", "first_byte_timeout_ms": "60000",
+                "max_tokens_field": "max_tokens", "idle_timeout_ms": "60000", "first_byte_timeout_ms": "120000",
             ].merging(cloud) { _, new in new })
     }
 
@@ -37,7 +37,7 @@ struct PeerServerTests {
         let server = try await PeerServer.shared()
         let fixture = try await Self.fixture(server, cloud: ["stream": stream ? "true" : "false"])
         defer { fixture.cleanUp() }
-        let run = try await CLIRun.run(fixture, ["respond", "--max-tokens", "24", "--temperature", "0", "--json", Self.prompt])
+        let run = try await CLIRun.run(fixture, ["respond", "--max-tokens", "8", "--temperature", "0", "--json", Self.prompt])
         #expect(run.status == 0, "\(run.stderr)")
         let json = try run.json()
         let text = try #require(json["text"] as? String)
@@ -52,7 +52,7 @@ struct PeerServerTests {
         let server = try await PeerServer.shared()
         let fixture = try await Self.fixture(server)
         defer { fixture.cleanUp() }
-        let run = try await CLIRun.run(fixture, ["respond", "--stream", "--json", "--max-tokens", "32", "--temperature", "0", Self.prompt])
+        let run = try await CLIRun.run(fixture, ["respond", "--stream", "--json", "--max-tokens", "8", "--temperature", "0", Self.prompt])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = try run.stdout.split(separator: "\n").map { line in
             try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -72,7 +72,7 @@ struct PeerServerTests {
         defer { fixture.cleanUp() }
         let schema = #"{"type": "object", "properties": {"city": {"type": "string", "maxLength": 24}, "country": {"type": "string", "maxLength": 24}}, "required": ["city", "country"]}"#
         try schema.write(toFile: fixture.folder + "/city.json", atomically: true, encoding: .utf8)
-        let run = try await CLIRun.run(fixture, ["respond", "--schema", "city.json", "--max-tokens", "96", "--temperature", "0", "Name a city and its country."])
+        let run = try await CLIRun.run(fixture, ["respond", "--schema", "city.json", "--max-tokens", "100", "--temperature", "0", "Name a city and its country."])
         #expect(run.status == 0, "\(run.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: String], "\(run.stdout)")
         #expect(Set(document.keys) == ["city", "country"])
@@ -86,7 +86,7 @@ struct PeerServerTests {
         let fixture = try await Self.fixture(server, cloud: ["stream": "false"])
         defer { fixture.cleanUp() }
         let session = try fixture.session(instructions: "You are brief.")
-        let options = RequestOptions.cloud(GenerationConfig(temperature: 0, maxOutputTokens: 24))
+        let options = RequestOptions.cloud(GenerationConfig(temperature: 0, maxOutputTokens: 8))
         let first = try await session.respond(to: "My name is Ada.", options: options)
         let second = try await session.respond(to: "What is my name?", options: options)
         #expect(first.servedBy == "cloud" && second.servedBy == "cloud")

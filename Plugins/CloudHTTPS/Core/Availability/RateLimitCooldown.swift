@@ -27,34 +27,35 @@ public final class RateLimitCooldown: Sendable {
     }
 
     /// Milliseconds until the wait has passed, nil when there is none.
-    public var remainingMilliseconds: Int64? {
-        let now = now()
-        return state.withLock { current in
-            guard let wait = current else { return nil }
-            guard wait.until > now else {
-                current = nil
-                return nil
-            }
-            return wait.until - now
-        }
-    }
+    public var remainingMilliseconds: Int64? { current()?.left }
 
     /// The availability answer while waiting, nil when not.
     public var availability: Availability? {
-        guard let left = remainingMilliseconds else { return nil }
-        return .unavailable(.rateLimited, detail: Self.detail(left: left, asked: askedMilliseconds))
+        guard let wait = current() else { return nil }
+        return .unavailable(.rateLimited, detail: Self.detail(left: wait.left, asked: wait.asked))
     }
 
     /// The failure a generation gets while waiting, before anything is sent; it carries the time
     /// left as its retry delay.
     public func refusal() -> BackendFailure? {
-        guard let left = remainingMilliseconds else { return nil }
-        var failure = BackendFailure(.rateLimited, Self.detail(left: left, asked: askedMilliseconds) + "; no request sent")
-        failure.retryAfterMilliseconds = UInt64(left)
+        guard let wait = current() else { return nil }
+        var failure = BackendFailure(.rateLimited, Self.detail(left: wait.left, asked: wait.asked) + "; no request sent")
+        failure.retryAfterMilliseconds = UInt64(wait.left)
         return failure
     }
 
-    private var askedMilliseconds: UInt64 { state.withLock { $0?.asked ?? 0 } }
+    /// The time left and the delay asked for, read together; a wait that has passed is dropped.
+    private func current() -> (left: Int64, asked: UInt64)? {
+        let now = self.now()
+        return state.withLock { state in
+            guard let wait = state else { return nil }
+            guard wait.until > now else {
+                state = nil
+                return nil
+            }
+            return (wait.until - now, wait.asked)
+        }
+    }
 
     /// "the server rate-limited this model (HTTP 429) and asked to wait 120.0 s: 118.4 s left".
     static func detail(left: Int64, asked: UInt64) -> String {
