@@ -177,7 +177,7 @@ final class PeerServer: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = Array(words.dropFirst())
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-peer-\(port).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle

@@ -34,11 +34,11 @@ enum RespondCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let prompt = try readPrompt(arguments)
         let generation = try GenerationArguments(arguments)
-        let schema = try arguments.string("schema").map { path throws(UsageError) in try GuidedRespond.loadSchema(path) }
-        let tools = try arguments.string("tools").map { path throws(UsageError) in try ToolsFile.load(path, command: name) }
-        if tools != nil && (schema != nil || arguments.flag("stream")) {
+        if arguments.string("tools") != nil && (arguments.string("schema") != nil || arguments.flag("stream")) {
             throw UsageError(name, "--tools cannot be combined with --schema or --stream")
         }
+        let schema = try arguments.string("schema").map { path throws(UsageError) in try GuidedRespond.loadSchema(path) }
+        let tools = try arguments.string("tools").map { path throws(UsageError) in try ToolsFile.load(path, command: name) }
         let host = try context.host()
         let model = try generation.model(on: host)
         let session = generation.session(on: model)
