@@ -28,7 +28,7 @@ EMBED_SOURCE_SHA256 := 1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbb
 EMBED_MODEL_FILE := models/multilingual-e5-small.Q4_0.gguf
 EMBED_MODEL_SHA256 := cabfdaeb5c09ffcb78feb05fe01600b52078736412527f8109d31115262bdc66
 
-.PHONY: all deps model language-profiles embedding-model word-frequencies build plugins fixtures test fuzz run clean \
+.PHONY: all deps model language-profiles embedding-model word-frequencies build plugins fixtures test test-peers fuzz run clean \
         bench bench-routing bench-isolation bench-plugin-load bench-quote-today bench-novelty bench-llama bench-llama-plugin bench-cloud bench-guided \
         bench-embed llama-cpp serve-client-venv test-serve-client bench-serve
 
@@ -154,6 +154,24 @@ $(SERVE_VENV_STAMP):
 	@touch $@
 test-serve-client: deps build plugins $(SERVE_VENV_STAMP)
 	TANDEM_BIN=$(CURDIR)/$(BUILD_DIR)/tandem $(SERVE_VENV)/bin/python Tests/ServeClient/test_serve.py
+
+# The cloud plugin (dialect openai) against real OpenAI-compatible servers on this machine
+# (Tests/CloudRoutingTests/PeerServerTests.swift): respond, stream, schema, chat, the fallback when
+# the server is stopped, a server killed mid-stream. Opt-in, not part of `make test`. The peer is
+# llama.cpp's llama-server (scripts/build-llama-cpp.sh builds it once, outside the repo) serving
+# the default model. TANDEM_SERVE_PEER_COMMAND, when set, runs the same scenarios against a
+# second server: its command line with {port} for the port, e.g.
+# `$(BUILD_DIR)/tandem serve --config tandem.json --port {port}`.
+TANDEM_SERVE_PEER_COMMAND ?=
+PEER_TESTS = $(TEST_ENVIRONMENT) $(SWIFT) test -c $(CONFIG) --no-parallel --filter PeerServerTests
+test-peers: deps model build plugins
+	@bin=$$(scripts/build-llama-cpp.sh) && \
+	  TANDEM_PEER_NAME=llama-server TANDEM_PEER_MODEL=smollm2 \
+	  TANDEM_PEER_COMMAND="$$bin/llama-server --model $(CURDIR)/$(MODEL_FILE) --host 127.0.0.1 --port {port} --ctx-size 2048 --parallel 1 --threads 1 --no-webui" \
+	  $(PEER_TESTS)
+	@if [ -n "$(TANDEM_SERVE_PEER_COMMAND)" ]; then \
+	  TANDEM_PEER_NAME="tandem serve" TANDEM_PEER_COMMAND="$(TANDEM_SERVE_PEER_COMMAND)" $(PEER_TESTS); \
+	fi
 
 # The structured model-file fuzzer (Plugins/LlamaRunner/Fuzz): FUZZ_CASES cases or FUZZ_SECONDS,
 # whichever ends first, in FUZZ_JOBS worker processes; prints cases/s, crashes and hangs (with

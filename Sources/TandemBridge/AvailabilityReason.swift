@@ -12,10 +12,13 @@ public struct AvailabilityReason: Hashable, Sendable, CustomStringConvertible {
     public static let notConfigured = AvailabilityReason(rawValue: TANDEM_REASON_NOT_CONFIGURED)
     public static let offline = AvailabilityReason(rawValue: TANDEM_REASON_OFFLINE)
     public static let unknown = AvailabilityReason(rawValue: TANDEM_REASON_UNKNOWN)
+    /// The server refused a request for its rate limit and said how long to wait; until that
+    /// delay has passed (the detail names the time left).
+    public static let rateLimited = AvailabilityReason(rawValue: TANDEM_REASON_RATE_LIMITED)
 
     /// Every unavailability reason this build knows.
     public static let all: [AvailabilityReason] = [
-        .deviceNotEligible, .notEnabled, .modelNotReady, .unsupportedLocale, .notConfigured, .offline, .unknown,
+        .deviceNotEligible, .notEnabled, .modelNotReady, .unsupportedLocale, .notConfigured, .offline, .unknown, .rateLimited,
     ]
 
     public var name: String { String(cString: tandem_reason_name(rawValue)) }

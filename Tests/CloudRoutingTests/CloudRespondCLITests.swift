@@ -114,4 +114,56 @@ import enum CloudHTTPSCore.DialectKind
         #expect(plain.status == 6)
         #expect(plain.stderr.contains("(retry after 0.2 s)"), "\(plain.stderr)")
     }
+
+    /// `--tools FILE`: the declarations reach the wire in the protocol's shape, and the calls the
+    /// server made come back printed, none of them run (the mock would answer a tool message).
+    @Test(arguments: dialects)
+    func toolsFromAFileAreDeclaredAndTheirCallsPrinted(_ dialect: DialectKind) async throws {
+        let fixture = try await Self.fixture(dialect, "tools")
+        defer { fixture.cleanUp() }
+        let tools = """
+            [{"name": "get_weather", "description": "The weather in a city",
+              "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}},
+             {"name": "get_time", "parameters": {"type": "object", "properties": {"zone": {"type": "string"}}}}]
+            """
+        try tools.write(toFile: fixture.folder + "/tools.json", atomically: true, encoding: .utf8)
+        let run = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "--tools", "tools.json", "--json", "Weather and time in Paris?"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try run.json()
+        #expect(json["finishReason"] as? String == "toolCalls")
+        let calls = try #require(json["toolCalls"] as? [[String: Any]])
+        #expect(calls.map { $0["name"] as? String } == ["get_weather", "get_time"])
+        let arguments = try calls.map { try JSONSerialization.jsonObject(with: Data(($0["arguments"] as? String ?? "").utf8)) as? [String: Any] }
+        // What each mock sends: OpenAI's joined fragments, Gemini's whole calls.
+        #expect(arguments.first??["city"] as? String == "Paris")
+        #expect(arguments.last??["zone"] as? String == (dialect == .openai ? "CET" : "Europe/Paris"))
+        let requests = try await fixture.requests()
+        #expect(requests.count == 1, "nothing was run, so no second turn")
+        let declared: [String] = switch dialect {
+        case .openai: ((requests[0]["tools"] as? [[String: Any]]) ?? []).compactMap { ($0["function"] as? [String: Any])?["name"] as? String }
+        case .gemini: ((requests[0]["tools"] as? [[String: Any]])?.first?["functionDeclarations"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        #expect(declared == ["get_weather", "get_time"])
+        #expect(!run.leaksKey)
+    }
+
+    /// `--thinking-level` and `--thinking-budget` become the protocol's own fields.
+    @Test func thinkingOptionsReachTheWire() async throws {
+        let openai = try await Self.fixture(.openai)
+        defer { openai.cleanUp() }
+        let level = try await CLIRun.run(openai, ["respond", "--mode", "cloud-only", "--thinking-level", "high", "Hello mock"])
+        #expect(level.status == 0, "\(level.stderr)")
+        #expect(try await openai.requests().map { $0["reasoning_effort"] as? String } == ["high"])
+
+        let gemini = try await Self.fixture(.gemini)
+        defer { gemini.cleanUp() }
+        let budget = try await CLIRun.run(gemini, ["respond", "--mode", "cloud-only", "--thinking-budget", "512", "Hello mock"])
+        #expect(budget.status == 0, "\(budget.stderr)")
+        let config = try await gemini.requests().first?["generationConfig"] as? [String: Any]
+        #expect((config?["thinkingConfig"] as? [String: Any])?["thinkingBudget"] as? Int == 512, "\(String(describing: config))")
+        // A protocol that takes only a level says so, naming the option.
+        let refused = try await CLIRun.run(openai, ["respond", "--mode", "cloud-only", "--thinking-budget", "512", "Hello mock"])
+        #expect(refused.status == 6)
+        #expect(refused.stderr.contains("the OpenAI protocol takes a thinking level (reasoning_effort), not a budget"), "\(refused.stderr)")
+    }
 }

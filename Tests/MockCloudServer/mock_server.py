@@ -493,6 +493,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(429, openai_error("Rate limit reached for requests", "requests", "rate_limit_exceeded"),
                                   {"retry-after-ms": "200", "retry-after": "1", "x-ratelimit-limit-requests": "60",
                                    "x-ratelimit-remaining-requests": "0", "x-ratelimit-reset-requests": "200ms"})
+        if scenario == "ratelimit-long":
+            return self.send_json(429, openai_error("Rate limit reached for requests", "requests", "rate_limit_exceeded"),
+                                  {"retry-after": "120", "x-ratelimit-remaining-requests": "0"})
         if scenario == "quota":
             return self.send_json(429, openai_error("You exceeded your current quota, please check your plan and "
                                                     "billing details.", "insufficient_quota", "insufficient_quota"))

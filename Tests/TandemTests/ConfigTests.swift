@@ -47,9 +47,10 @@ import Testing
         #expect(config.pluginsDirectory == "/etc/tandem/plugins.d", "relative to the config file")
         #expect(config.routing == .mode(.preferCloud))
         #expect(config.store == "/var/lib/tandem/library.sqlite")
-        // Error codes and availability reasons; `unknown` is both and widens both.
+        // Error codes and availability reasons; `unknown` and `rateLimited` are both and widen both.
         #expect(config.fallbackPolicy == FallbackPolicy(
-            additionalCloudFailures: [.rateLimited, .serverError, .unknown], additionalCloudUnavailability: [.notConfigured, .unknown]))
+            additionalCloudFailures: [.rateLimited, .serverError, .unknown],
+            additionalCloudUnavailability: [.notConfigured, .unknown, .rateLimited]))
         #expect(config.backends["cloud"] == TandemConfig.BackendEntry(plugin: "tandem.fake", settings: [:]))
         #expect(config.backends["local"]?.settings == [
             "kind": "local", "token_delay_ms": "5", "hang": "false", "ratio": "0.5", "list": #"[1,"a"]"#,
@@ -86,6 +87,21 @@ import Testing
         #expect(single.routing == .explicit(primary: "a", secondary: nil))
     }
 
+    /// Listing backends, availability and embeddings need no routing; routing without it is the
+    /// config error that names `mode`.
+    @Test func routingIsOptionalUntilSomethingRoutes() throws {
+        let config = try parse(#"{"plugins_dir": "p", "backends": {}}"#)
+        #expect(config.routing == nil)
+        let error = #expect(throws: ConfigError.self) { try TandemHost.open(config).hybridModel() }
+        #expect(error?.code == .missingKey)
+        #expect(error?.keyPath == "mode")
+        #expect(error?.file == "/etc/tandem/tandem.json")
+        #expect(error?.message == "missing (expected mode, or primary with an optional secondary)")
+        // An override is routed (here to no backend at all, which is its own error).
+        let override = #expect(throws: ConfigError.self) { try TandemHost.open(config).hybridModel(routing: .mode(.localOnly)) }
+        #expect(override?.message.contains("local-only needs a backend of kind local") == true, "\(String(describing: override))")
+    }
+
     @Test(arguments: [
         ("{", ConfigError.Code.malformedJSON, "", "malformed JSON"),
         ("[]", .wrongType, "", "expected an object, found an array"),
@@ -101,7 +117,6 @@ import Testing
         (#"{"plugins_dir": "p", "backends": {"a": {"plugin": "x", "settings": {"k": null}}}, "mode": "prefer-local"}"#, .wrongType, "backends.a.settings.k", "found null"),
         (#"{"plugins_dir": "p", "backends": {}, "mode": "prefer-lokal"}"#, .invalidValue, "mode", #"unknown mode "prefer-lokal""#),
         (#"{"plugins_dir": "p", "backends": {}, "mode": 1}"#, .wrongType, "mode", "expected a string"),
-        (#"{"plugins_dir": "p", "backends": {}}"#, .missingKey, "mode", "missing"),
         (#"{"plugins_dir": "p", "backends": {"a": {"plugin": "x"}}, "primary": "z"}"#, .invalidValue, "primary", #"unknown backend id "z" (configured: a)"#),
         (#"{"plugins_dir": "p", "backends": {"a": {"plugin": "x"}}, "primary": "a", "secondary": "b"}"#, .invalidValue, "secondary", "unknown backend id"),
         (#"{"plugins_dir": "p", "backends": {"a": {"plugin": "x"}}, "primary": "a", "secondary": "a"}"#, .invalidValue, "secondary", "must differ"),
@@ -110,7 +125,7 @@ import Testing
         (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "store": false}"#, .wrongType, "store", "expected a string"),
         (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "fallback": {"also_on": "rateLimited"}}"#, .wrongType, "fallback.also_on", "expected an array"),
         (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "fallback": {"also_on": ["ratelimited"]}}"#, .invalidValue, "fallback.also_on[0]",
-         #"unknown name "ratelimited": expected an availability reason (deviceNotEligible, notEnabled, modelNotReady, unsupportedLocale, notConfigured, offline, unknown) or an error code (unknown, incompatible"#),
+         #"unknown name "ratelimited": expected an availability reason (deviceNotEligible, notEnabled, modelNotReady, unsupportedLocale, notConfigured, offline, unknown, rateLimited) or an error code (unknown, incompatible"#),
         (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "fallback": {"also_on": ["offline", "ok"]}}"#, .invalidValue, "fallback.also_on[1]", #"unknown name "ok""#),
         (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "fallback": {"also_on": ["cancelled"]}}"#, .invalidValue, "fallback.also_on[0]", "cancelled is refused: cancellation never falls back"),
         (#"{"plugins_dir": "p", "backends": {}, "mode": "local-only", "fallback": {"always": true}}"#, .unknownKey, "fallback.always", "unknown key"),

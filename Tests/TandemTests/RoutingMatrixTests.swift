@@ -27,7 +27,7 @@ import Testing
         #expect(RoutingMatrix.PrimaryState.errorClasses.count == 24)
         let states = 1 + AvailabilityReason.all.count + RoutingMatrix.PrimaryState.errorClasses.count + 2
         #expect(RoutingMatrix.cases.count == RoutingMode.allCases.count * states * 2 * RoutingMatrix.Policy.allCases.count)
-        #expect(RoutingMatrix.cases.count == 4 * 34 * 2 * 2)
+        #expect(RoutingMatrix.cases.count == 4 * 35 * 2 * 2)
     }
 }
 
@@ -75,8 +75,9 @@ enum RoutingMatrix {
         }
     }
 
-    /// The fallback policy of the row: DESIGN §3's default, or one widened by `fallback.also_on`
-    /// with two availability reasons and two error codes.
+    /// The fallback policy of the row: DESIGN §3's default, or one widened as `fallback.also_on`
+    /// `["notConfigured", "modelNotReady", "rateLimited", "serverError"]` widens it (`rateLimited`
+    /// names a reason and a code, and widens both).
     enum Policy: String, CaseIterable, Sendable {
         case standard, widened
 
@@ -84,7 +85,8 @@ enum RoutingMatrix {
             switch self {
             case .standard: .default
             case .widened:
-                FallbackPolicy(additionalCloudFailures: [.rateLimited, .serverError], additionalCloudUnavailability: [.notConfigured, .modelNotReady])
+                FallbackPolicy(
+                    additionalCloudFailures: [.rateLimited, .serverError], additionalCloudUnavailability: [.notConfigured, .modelNotReady, .rateLimited])
             }
         }
     }

@@ -224,6 +224,10 @@ typedef int32_t tandem_reason;
 #define TANDEM_REASON_NOT_CONFIGURED      ((tandem_reason)5) /* "notConfigured": no credentials, no endpoint */
 #define TANDEM_REASON_OFFLINE             ((tandem_reason)6) /* "offline": no network route */
 #define TANDEM_REASON_UNKNOWN             ((tandem_reason)7) /* "unknown"; also any value not listed here */
+/* "rateLimited": the server refused a request for its rate limit and said how long to wait; until
+ * that delay has passed. The detail names the time left. Hosts older than this reason read it as
+ * "unknown". */
+#define TANDEM_REASON_RATE_LIMITED        ((tandem_reason)8)
 
 static inline const char *tandem_reason_name(tandem_reason reason) {
     switch (reason) {
@@ -234,6 +238,7 @@ static inline const char *tandem_reason_name(tandem_reason reason) {
     case TANDEM_REASON_UNSUPPORTED_LOCALE: return "unsupportedLocale";
     case TANDEM_REASON_NOT_CONFIGURED: return "notConfigured";
     case TANDEM_REASON_OFFLINE: return "offline";
+    case TANDEM_REASON_RATE_LIMITED: return "rateLimited";
     default: return "unknown";
     }
 }

@@ -17,7 +17,8 @@ import JSONModel
 ///     }
 ///
 /// Either `mode` (resolved through the backends' kinds) or `primary` with an optional
-/// `secondary`. Relative paths are relative to the config file's folder. Unknown keys are
+/// `secondary`; neither is needed by what does not route (listing backends, availability,
+/// embeddings), and routing without them is an error naming `mode`. Relative paths are relative to the config file's folder. Unknown keys are
 /// errors.
 public struct TandemConfig: Hashable, Sendable {
     /// How the hybrid pair is chosen.
@@ -48,7 +49,8 @@ public struct TandemConfig: Hashable, Sendable {
     public var pluginsDirectory: String
     /// Backend id → entry.
     public var backends: [String: BackendEntry]
-    public var routing: Routing
+    /// nil when the file gives neither `mode` nor `primary`.
+    public var routing: Routing?
     /// Database path, when set.
     public var store: String?
     public var fallbackPolicy: FallbackPolicy
@@ -175,7 +177,7 @@ private struct ConfigReader {
             backends[id] = try backend(value, "backends.\(id)")
         }
 
-        let routing: TandemConfig.Routing
+        let routing: TandemConfig.Routing?
         switch (top["mode"], top["primary"]) {
         case (.some, .some):
             throw error(.invalidValue, "mode", "give either mode or primary/secondary, not both")
@@ -193,7 +195,7 @@ private struct ConfigReader {
             if secondary == primary { throw error(.invalidValue, "secondary", "must differ from primary") }
             routing = .explicit(primary: primary, secondary: secondary)
         case (nil, nil):
-            throw error(.missingKey, "mode", "missing (expected mode, or primary with an optional secondary)")
+            routing = nil
         }
 
         let store = try top["store"].map { v throws(ConfigError) in resolve(try string(v, "store")) }

@@ -97,7 +97,10 @@ public final class TandemHost: Sendable {
     /// that can generate (an embeddings-only backend, such as a local sentence encoder beside
     /// the local chat model, is passed over).
     public func hybridModel(routing: TandemConfig.Routing? = nil) throws(ConfigError) -> HybridModel {
-        switch routing ?? config.routing {
+        guard let routing = routing ?? config.routing else {
+            throw ConfigError(.missingKey, file: config.file, keyPath: "mode", "missing (expected mode, or primary with an optional secondary)")
+        }
+        switch routing {
         case .explicit(let primaryID, let secondaryID):
             let primary = try model(primaryID, keyPath: "primary")
             let secondary = try secondaryID.map { id throws(ConfigError) in try model(id, keyPath: "secondary") }

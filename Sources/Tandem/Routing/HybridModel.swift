@@ -36,6 +36,28 @@ public final class HybridModel: Sendable {
     ) throws(TandemError) -> RoutedResult {
         try Router(model: self, request: request, cancellation: cancellation).run(onEvent: onEvent)
     }
+
+    /// Routes and runs one request on a `BlockingExecutor` thread and collects its output: the
+    /// text and, for a request that declares tools, the calls the model made. They are returned,
+    /// not run (finish reason `toolCalls`): the caller runs them (a session with `tools` runs
+    /// them itself). Cancelling the calling task, or `cancellation`, cancels the plugin call.
+    public nonisolated(nonsending) func respond(
+        to request: HybridRequest, cancellation: CancellationToken = CancellationToken(), executor: BlockingExecutor = .shared
+    ) async throws(TandemError) -> Response {
+        let outcome = await executor.run(cancelling: cancellation) { () -> Result<Response, TandemError> in
+            var collector = OutputCollector()
+            do throws(TandemError) {
+                let routed = try self.generate(request, cancellation: cancellation) { _, event in
+                    collector.add(event)
+                    return true
+                }
+                return .success(collector.response(routed))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
 }
 
 /// Everything one routed generation reads.

@@ -53,19 +53,11 @@ public final class LanguageModelSession: Sendable {
             return try await exchange(prompt, schema: nil, options: options, cancellation: CancellationToken()) { $0.response }
         }
         let request = try begin(prompt, options: options)
-        let token = CancellationToken()
-        let model = self.model
-        let outcome = await executor.run(cancelling: token) { () -> Result<Response, TandemError> in
-            var collector = OutputCollector()
-            do throws(TandemError) {
-                let routed = try model.generate(request, cancellation: token) { _, event in
-                    collector.add(event)
-                    return true
-                }
-                return .success(collector.response(routed))
-            } catch {
-                return .failure(error)
-            }
+        let outcome: Result<Response, TandemError>
+        do throws(TandemError) {
+            outcome = .success(try await model.respond(to: request, executor: executor))
+        } catch {
+            outcome = .failure(error)
         }
         end(prompt, outcome)
         return try outcome.get()

@@ -1,7 +1,7 @@
 import Tandem
 
 /// What `respond` and `chat` share on the command line: routing overrides, system instructions,
-/// locale, sampling and a deadline. Every value is checked here, before any plugin is loaded.
+/// locale, sampling, thinking and a deadline. Every value is checked here, before any plugin is loaded.
 struct GenerationArguments {
     static let options: [OptionSpec] = [
         .mode,
@@ -14,6 +14,8 @@ struct GenerationArguments {
         .option("top-k", "K", "sample among the K most likely tokens, >= 1 (both sides)"),
         .option("seed", "N", "random seed (local side only; needs --top-k or --top-p)"),
         .option("max-tokens", "N", "maximum response tokens, >= 1 (both sides)"),
+        .option("thinking-level", "L", "how much the model thinks first: minimal | low | medium | high (cloud side only; not with --thinking-budget)"),
+        .option("thinking-budget", "N", "thinking tokens, >= -1: -1 lets the model decide, 0 turns thinking off (cloud side only)"),
         .option("timeout", "SECONDS", "cancel a generation after this long (reported as a timeout)"),
     ]
 
@@ -55,6 +57,13 @@ struct GenerationArguments {
         LanguageModelSession(model: model, instructions: instructions, locale: locale)
     }
 
+    /// One request outside a session: the instructions, `prompt`, and tools the caller runs.
+    func request(_ prompt: String, tools: [ToolDeclaration]) throws(TandemError) -> HybridRequest {
+        guard !prompt.allSatisfy(\.isWhitespace) else { throw TandemError(.emptyPrompt, "the prompt is empty") }
+        let instructions = instructions.flatMap { $0.isEmpty ? nil : [Message.system($0)] } ?? []
+        return HybridRequest(messages: instructions + [.user(prompt)], tools: tools, locale: locale, options: requestOptions)
+    }
+
     private static func routing(_ arguments: ParsedArguments) throws(UsageError) -> TandemConfig.Routing? {
         switch (arguments.string("mode"), arguments.string("primary"), arguments.string("secondary")) {
         case (_, nil, nil): return try arguments.routingMode()
@@ -72,6 +81,7 @@ struct GenerationArguments {
         let topK = try arguments.integer("top-k")
         let seed = try arguments.unsigned("seed")
         let maxTokens = try arguments.integer("max-tokens")
+        let thinking = try thinkingConfig(arguments)
         let sampling: GenerationOptions.SamplingMode?
         switch (topK, topP) {
         case (let k?, nil): sampling = .random(top: k, seed: seed)
@@ -85,9 +95,29 @@ struct GenerationArguments {
         if sampling != nil || temperature != nil || maxTokens != nil {
             options.local = GenerationOptions(sampling: sampling, temperature: temperature, maximumResponseTokens: maxTokens)
         }
-        if topP != nil || topK != nil || temperature != nil || maxTokens != nil {
-            options.cloud = GenerationConfig(temperature: temperature.map(Float.init), topP: topP.map(Float.init), topK: topK, maxOutputTokens: maxTokens)
+        if topP != nil || topK != nil || temperature != nil || maxTokens != nil || thinking != nil {
+            options.cloud = GenerationConfig(
+                temperature: temperature.map(Float.init), topP: topP.map(Float.init), topK: topK, maxOutputTokens: maxTokens,
+                thinkingConfig: thinking)
         }
         return options
+    }
+
+    /// `--thinking-level` or `--thinking-budget` (a level or a budget, as `ThinkingConfig` holds);
+    /// the budget's range is checked by the session, as for API users.
+    private static func thinkingConfig(_ arguments: ParsedArguments) throws(UsageError) -> ThinkingConfig? {
+        let budget = try arguments.integer("thinking-budget")
+        switch (arguments.string("thinking-level"), budget) {
+        case (nil, nil): return nil
+        case (nil, let budget?): return ThinkingConfig(thinkingBudget: budget)
+        case (let name?, nil):
+            guard let level = ThinkingLevel(rawValue: name) else {
+                let levels = ThinkingLevel.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError(arguments.command, "--thinking-level: unknown level \"\(name)\" (expected one of: \(levels))")
+            }
+            return ThinkingConfig(thinkingLevel: level)
+        case (_?, _?):
+            throw UsageError(arguments.command, "--thinking-level and --thinking-budget cannot be combined (a model takes a level or a budget)")
+        }
     }
 }

@@ -15,7 +15,13 @@ enum JSONReport {
                 "outputTokens": .number(Double(response.usage.outputTokens)),
                 "thinkingTokens": .number(Double(response.usage.thinkingTokens)),
             ]),
+            "toolCalls": .array(response.toolCalls.map(toolCall)),
         ])
+    }
+
+    /// A call the model made; `arguments` is the JSON text the model wrote, as OpenAI gives it.
+    static func toolCall(_ call: ToolCall) -> JSONValue {
+        .object(["id": .string(call.id), "name": .string(call.name), "arguments": .string(call.argumentsJSON)])
     }
 
     static func fallback(_ record: FallbackRecord) -> JSONValue {

@@ -20,15 +20,20 @@ enum ModelFactory {
         return values.filter { !$0.value.isEmpty }
     }
 
-    static func open(_ values: [String: String], routes: NetworkRoutes = .system) throws(BackendFailure) -> CloudModel {
+    static func open(
+        _ values: [String: String], routes: NetworkRoutes = .system, cooldown: RateLimitCooldown = RateLimitCooldown()
+    ) throws(BackendFailure) -> CloudModel {
         var parsed = PluginSettings(values)
         let settings = try CloudSettings(&parsed)
         try parsed.finish()
-        return CloudModel(settings: settings, routes: routes, jitter: { 0.5 })
+        return CloudModel(settings: settings, routes: routes, jitter: { 0.5 }, cooldown: cooldown)
     }
 
-    static func mock(_ dialect: DialectKind, _ scenario: String, model: String? = nil, _ extra: [String: String] = [:]) throws -> (CloudModel, String) {
+    static func mock(
+        _ dialect: DialectKind, _ scenario: String, model: String? = nil, _ extra: [String: String] = [:],
+        cooldown: RateLimitCooldown = RateLimitCooldown()
+    ) throws -> (CloudModel, String) {
         let token = MockServer.token(scenario)
-        return (try open(settings(dialect, token: token, model: model, extra)), token)
+        return (try open(settings(dialect, token: token, model: model, extra), cooldown: cooldown), token)
     }
 }

@@ -17,11 +17,17 @@ public final class CloudModel: PluginModel {
     private let routes: NetworkRoutes
     /// Test seam for the retry jitter; random in production.
     private let jitter: @Sendable () -> Double
+    /// The wait the last 429 asked for (tests give it a clock they move by hand).
+    public let cooldown: RateLimitCooldown
 
-    public init(settings: CloudSettings, routes: NetworkRoutes = .system, jitter: (@Sendable () -> Double)? = nil) {
+    public init(
+        settings: CloudSettings, routes: NetworkRoutes = .system, jitter: (@Sendable () -> Double)? = nil,
+        cooldown: RateLimitCooldown = RateLimitCooldown()
+    ) {
         self.settings = settings
         self.routes = routes
         self.jitter = jitter ?? { Double.random(in: 0..<1) }
+        self.cooldown = cooldown
         let dimensions = settings.requestEmbeddingDimensions ? settings.embeddingDimensions : nil
         switch settings.dialect {
         case .gemini:
@@ -48,15 +54,18 @@ public final class CloudModel: PluginModel {
         if !settings.endpoint.isLoopback && !routes.hasNonLoopbackRoute {
             return .unavailable(.offline, detail: "this machine has no network route besides loopback")
         }
-        return .available
+        return cooldown.availability ?? .available
     }
 
     // MARK: Generation
 
+    /// A 429 with a delay that leaves the call (not waited out by a retry) starts the cooldown;
+    /// while it lasts, a call fails at once with `rateLimited` and the time left.
     public func generate(_ request: BackendRequest, events: PluginEventSink, cancellation: PluginCancellation) throws(BackendFailure) -> BackendResult {
         var key: String?
         do {
             try Self.checkNotCancelled(cancellation)
+            if let refusal = cooldown.refusal() { throw refusal }
             key = try settings.key.resolve()
             let httpRequest = try dialect.generateRequest(request, stream: settings.stream, credential: key)
             let deadline = try self.deadline(for: request.options)
@@ -82,7 +91,9 @@ public final class CloudModel: PluginModel {
                 return BackendResult(finish: outcome.finish, modelVersion: outcome.modelVersion, usage: outcome.usage ?? Usage())
             }
         } catch {
-            throw Self.scrub(error, secret: key)
+            let failure = Self.scrub(error, secret: key)
+            cooldown.record(failure)
+            throw failure
         }
     }
 
