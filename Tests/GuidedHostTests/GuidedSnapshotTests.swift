@@ -50,7 +50,7 @@ import Tandem
 
     @Test func invalidStreamEndsWithADecodingFailureAfterItsSnapshots() async throws {
         let session = try FakePlugin.session(["guided_reply": #"{"city": "Bern", "sky": "hail", "celsius": 5}"#])
-        var seen: [GuidedJSON.JSONValue?] = []
+        var seen: [JSONModel.JSONValue?] = []
         let error = await #expect(throws: TandemError.self) {
             for try await snapshot in session.streamResponse(to: "Weather?", generating: Forecast.self) {
                 seen.append(snapshot.partial?.value)

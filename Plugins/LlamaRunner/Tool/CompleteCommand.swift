@@ -54,7 +54,7 @@ enum CompleteCommand {
             return
         }
         let steps = result.topCandidates.enumerated().map { i, top in
-            let items = top.map { "{\"id\": \($0.id), \"logit\": \(JSONValue.float($0.logit).jsonText), \"prob\": \(JSONValue.float($0.probability).jsonText)}" }
+            let items = top.map { "{\"id\": \($0.id), \"logit\": \(JSONValue.float($0.logit).jsonText), \"prob\": \(JSONValue.number($0.probability).jsonText)}" }
             return "{\"id\": \(result.tokens[i]), \"top\": [\(items.joined(separator: ", "))]}"
         }
         print("""

@@ -20,7 +20,7 @@ enum ScoreCommand {
         var positions: [String] = []
         try session.evaluate(ids, outputs: .allLogits) { i, logits in
             let candidates = TopCandidates.of(logits, k: top)
-            let items = candidates.map { "{\"id\": \($0.id), \"logit\": \(JSONValue.float($0.logit).jsonText), \"prob\": \(JSONValue.float($0.probability).jsonText)}" }
+            let items = candidates.map { "{\"id\": \($0.id), \"logit\": \(JSONValue.float($0.logit).jsonText), \"prob\": \(JSONValue.number($0.probability).jsonText)}" }
             positions.append("{\"pos\": \(i), \"top\": [\(items.joined(separator: ", "))]}")
             if i == ids.count - 1, let out = logitsOut {
                 let data = Data(buffer: logits)
