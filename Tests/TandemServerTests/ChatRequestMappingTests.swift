@@ -8,8 +8,8 @@ import Testing
 /// What a chat completions body becomes for the router, and the 400s that name the field.
 @Suite struct ChatRequestMappingTests {
     static func parse(_ text: String, maxMessages: Int = 1000) throws(APIError) -> ChatCompletionRequest {
-        let body: GuidedJSON.JSONValue
-        do { body = try GuidedJSON.JSONValue(parsing: text) } catch { fatalError("test JSON does not parse: \(error)") }
+        let body: JSONValue
+        do { body = try JSONValue(parsing: text) } catch { fatalError("test JSON does not parse: \(error)") }
         return try ChatCompletionRequest(body: body, maxMessages: maxMessages)
     }
 
@@ -120,14 +120,14 @@ import Testing
     }
 
     @Test func embeddingsInputsAndEncoding() throws {
-        let body = try GuidedJSON.JSONValue(parsing: #"{"model": "local", "input": ["a", "b"], "encoding_format": "base64"}"#)
+        let body = try JSONValue(parsing: #"{"model": "local", "input": ["a", "b"], "encoding_format": "base64"}"#)
         let request = try EmbeddingsRequest(body: body, maxInputs: 10)
         #expect(request.inputs == ["a", "b"] && request.base64)
         // Little-endian float32: 1.0 is 00 00 80 3f.
         #expect(EmbeddingsRequest.base64([1.0]) == "AACAPw==")
         for (text, param) in [(#"{"model": "l", "input": [1]}"#, "input[0]"), (#"{"model": "l", "input": ""}"#, "input"),
                               (#"{"model": "l", "input": "a", "dimensions": 8}"#, "dimensions")] {
-            let body = try GuidedJSON.JSONValue(parsing: text)
+            let body = try JSONValue(parsing: text)
             do throws(APIError) {
                 _ = try EmbeddingsRequest(body: body, maxInputs: 10)
                 Issue.record("\(text) was accepted")

@@ -1,5 +1,6 @@
 import Foundation
 import GuidedJSON
+import JSONModel
 import Tandem
 
 /// `tandem respond --tools FILE.json`: the tools declared to the model, read from a file. The
@@ -23,9 +24,9 @@ enum ToolsFile {
         } catch {
             throw problem("cannot read the file: \(error.localizedDescription)")
         }
-        let document: GuidedJSON.JSONValue
+        let document: JSONValue
         do {
-            document = try GuidedJSON.JSONValue(parsing: data)
+            document = try JSONValue(parsing: data)
         } catch {
             throw problem("not JSON: \(error)")
         }
@@ -45,7 +46,7 @@ enum ToolsFile {
     }
 
     private static func tool(
-        _ entry: GuidedJSON.JSONValue, at location: String, problem: (String) -> UsageError
+        _ entry: JSONValue, at location: String, problem: (String) -> UsageError
     ) throws(UsageError) -> ToolDeclaration {
         guard case .object(var members) = entry else { throw problem("\(location): expected an object, found \(typeName(entry))") }
         var place = location
@@ -85,11 +86,11 @@ enum ToolsFile {
         }
     }
 
-    private static func typeName(_ value: GuidedJSON.JSONValue) -> String {
+    private static func typeName(_ value: JSONValue) -> String {
         switch value {
         case .null: "null"
         case .bool: "a boolean"
-        case .integer, .number: "a number"
+        case .integer, .number, .rawNumber: "a number"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
