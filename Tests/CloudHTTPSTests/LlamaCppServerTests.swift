@@ -44,15 +44,13 @@ struct LlamaCppServerTests {
 final class LlamaCppServer: @unchecked Sendable {
     static var python: String? { ProcessInfo.processInfo.environment["TANDEM_LLAMA_CPP_PYTHON"] }
     static var modelPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("models/SmolLM2-135M-Instruct.Q4_1.gguf").path
+        PackagePaths.models + "/SmolLM2-135M-Instruct.Q4_1.gguf"
     }
     static var isConfigured: Bool { python != nil && FileManager.default.fileExists(atPath: modelPath) }
 
     let port: Int
-    let process: Process
-    /// Held open for the life of the test process; its end stops the server.
-    private let stdin = Pipe()
+    /// Its stdin is held open for the life of the test process; its end stops the server.
+    let process: TestProcess
 
     static let shared: Result<LlamaCppServer, LlamaError> = {
         do { return .success(try LlamaCppServer()) } catch let error as LlamaError { return .failure(error) } catch {
@@ -64,7 +62,6 @@ final class LlamaCppServer: @unchecked Sendable {
 
     private init() throws {
         port = TransportTests.closedPort()
-        process = Process()
         // A small keeper runs the server and stops it when its stdin closes, that is when this
         // test process ends, however it ends.
         let keeper = """
@@ -75,16 +72,13 @@ final class LlamaCppServer: @unchecked Sendable {
             server.kill()  # it does not always end on SIGTERM
             server.wait()
             """
-        process.executableURL = URL(fileURLWithPath: Self.python!)
-        process.arguments = ["-c", keeper, "--model", Self.modelPath, "--host", "127.0.0.1", "--port", "\(port)",
-                             "--n_ctx", "2048", "--verbose", "false"]
-        process.standardInput = stdin
-        try ProcessLaunch.run(process)
+        process = try TestProcess(Self.python!, ["-c", keeper, "--model", Self.modelPath, "--host", "127.0.0.1", "--port", "\(port)",
+                                                 "--n_ctx", "2048", "--verbose", "false"], input: .interactive)
         // Ready when /v1/models answers.
         let probe = try ModelFactory.open(["dialect": "openai", "model": "m", "base_url": "http://127.0.0.1:\(port)/v1", "api_key_required": "false"])
         for _ in 0..<240 {
             if (try? probe.listModels()) != nil { return }
-            guard process.isRunning else { throw LlamaError(reason: "llama_cpp.server exited with \(process.terminationStatus)") }
+            guard process.isRunning else { throw LlamaError(reason: "llama_cpp.server exited with \(process.wait().status)") }
             Thread.sleep(forTimeInterval: 0.25)
         }
         throw LlamaError(reason: "llama_cpp.server did not answer within 60 s")
