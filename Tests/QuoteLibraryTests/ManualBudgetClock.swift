@@ -2,4 +2,4 @@ import PluginFixtures
 import QuoteLibrary
 
 /// The pipeline's budget deadline on the tests' manual clock.
-extension ManualClock: @retroactive BudgetClock {}
+extension ManualClock: BudgetClock {}
