@@ -137,8 +137,10 @@ TEST_ENVIRONMENT := TANDEM_TEST_CLOUD_KEY=tandem-SECRET-key-5f9a27c3e1 TANDEM_TE
                     TANDEM_TEST_WRONG_OPENAI_KEY=sk-wrong TANDEM_TEST_SECRET_KEY=s3cret-from-env \
                     TANDEM_TEST_SECRET_SHORT=abcdef TANDEM_TEST_SECRET_INDIRECT_FILE=$(CURDIR)/.build/fixtures/indirect-secret.key
 test: deps model language-profiles embedding-model word-frequencies build plugins fixtures
-# One test at a time: with tests in parallel, Foundation's Process.run crashed the test process
-# (SIGSEGV in a memcpy) in about half the full runs on 2 cores, and busy consumers starved.
+# One test at a time. The parallel crash (SIGSEGV in a memcpy inside Foundation's Process.run,
+# which reads /proc/self/fd past a buffer's end once ~1350 descriptors are open) is gone: no test
+# starts a child with Foundation any more (Tests/PluginFixtures/TestProcess.swift). Parallel runs
+# still fail timing tests (budgets, Ctrl-C, stalled models) on a loaded 2-core machine.
 	$(TEST_ENVIRONMENT) $(SWIFT) test -c $(CONFIG) --no-parallel
 	@$(MAKE) --no-print-directory test-serve-client
 

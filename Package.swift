@@ -42,15 +42,15 @@ let package = Package(
         .target(name: "JSONModel", path: "Sources/JSONModel", exclude: ["README.md"]),
         // Guided generation: schemas, Generable, constrained-decoding automaton and token mask.
         .target(name: "GuidedJSON", dependencies: ["JSONModel"], path: "Sources/GuidedJSON", exclude: ["README.md"]),
-        // Quote library (DESIGN §6): store, curated catalog, quality pipeline, read-only agent
-        // tools and evaluation. It does not depend on the host.
+        // Quote library (Sources/QuoteLibrary/README.md): store, curated catalog, quality pipeline,
+        // read-only agent tools and evaluation. It does not depend on the host.
         .target(name: "QuoteLibrary", dependencies: ["CSQLite", "JSONModel"], path: "Sources/QuoteLibrary", exclude: ["README.md"]),
-        // The command-line tool `tandem`: a thin layer over the host library.
         // The quote pipeline bound to the host: draft, judge, embedder and readiness over backends.
         .target(name: "QuoteLibraryHost", dependencies: ["Tandem", "QuoteLibrary", "JSONModel"], path: "Sources/QuoteLibraryHost"),
         // `tandem serve`: the router behind an OpenAI-compatible HTTP API. HTTP/ (libmicrohttpd),
         // OpenAI/ (requests and answers), Server/ (routes, queues, cancellation, shutdown).
         .target(name: "TandemServer", dependencies: ["Tandem", "GuidedJSON", "JSONModel", "CMicroHTTPD"], path: "Sources/TandemServer"),
+        // The command-line tool `tandem`: a thin layer over the host library.
         .executableTarget(name: "TandemCLI", dependencies: ["Tandem", "GuidedJSON", "JSONModel", "QuoteLibrary", "QuoteLibraryHost", "TandemServer"],
                           path: "Sources/TandemCLI"),
 
@@ -84,27 +84,29 @@ let package = Package(
         .executableTarget(name: "tandem-bench-routing", dependencies: ["Tandem", "CTandemABI"], path: "Benchmarks/Routing"),
         // Loading plugins.d/ in a fresh process (target: at most 50 ms).
         .executableTarget(name: "tandem-bench-plugin-load", dependencies: ["Tandem"], path: "Benchmarks/PluginLoad"),
-        // Cloud: event latency against the mock server and SSE + JSON parse throughput.
         // `tandem quote today` in fresh processes with an empty plugins.d (target: under 50 ms).
         .executableTarget(name: "tandem-bench-quote-today", path: "Benchmarks/QuoteToday"),
+        // The novelty gate's scan at 10k and 100k rows, and one check with a real embedder.
         .executableTarget(name: "tandem-bench-novelty", dependencies: ["QuoteLibrary", "QuoteLibraryHost", "Tandem"],
                           path: "Benchmarks/Novelty"),
         // `tandem serve` under 1, 8 and 32 clients, against routing in-process (libcurl clients).
         .executableTarget(name: "tandem-bench-serve", dependencies: ["Tandem", "CCurl"], path: "Benchmarks/Serve"),
+        // Cloud: event latency against the mock server and SSE + JSON parse throughput.
         .executableTarget(name: "cloud-bench", dependencies: ["CloudHTTPSCore", "JSONModel", "TandemBridge"], path: "Plugins/CloudHTTPS/Bench"),
 
         // ---- Tests ----
         // Runs the built `tandem` binary too, so it depends on the CLI target to have it built.
         .testTarget(name: "TandemTests", dependencies: ["Tandem", "TandemCLI", "tandem-plugin-host", "PluginFixtures"], path: "Tests/TandemTests"),
         // Every plugin in plugins.d/ through the real loader against the ABI's rules.
-        .testTarget(name: "ConformanceTests", dependencies: ["Tandem", "MockCloudServer", "tandem-plugin-host"], path: "Tests/ConformanceTests",
+        .testTarget(name: "ConformanceTests", dependencies: ["Tandem", "MockCloudServer", "tandem-plugin-host", "PluginFixtures"], path: "Tests/ConformanceTests",
                     exclude: ["settings.json"]),
         // Bad plugins built in the tests, each rejected with its precise reason.
         .testTarget(name: "LoaderTests", dependencies: ["Tandem", "tandem-plugin-host", "PluginFixtures"], path: "Tests/LoaderTests", exclude: ["Fixtures"]),
-        // Test support: a temporary plugins folder filled with plugins compiled from C by cc, and
-        // the lock every test takes to start a child process (ProcessLaunch).
+        // Test support: the one runner of child processes (TestProcess), the package's paths, a
+        // config builder, and a temporary plugins folder filled with plugins compiled from C by cc.
         .target(name: "PluginFixtures", path: "Tests/PluginFixtures"),
-        .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON", "JSONModel"], path: "Tests/GuidedJSONTests"),
+        // LlamaEngine for its seeded generator only (SeededGenerator, the one SplitMix64).
+        .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON", "JSONModel", "LlamaEngine"], path: "Tests/GuidedJSONTests"),
         // Guided generation and tools in the host: typed responses, snapshots, the tool loop,
         // routing by capability, `tandem respond --schema`; through the real loader and tandem.fake.
         .testTarget(name: "GuidedHostTests", dependencies: ["Tandem", "GuidedJSON", "JSONModel", "TandemCLI", "tandem-plugin-host", "PluginFixtures"], path: "Tests/GuidedHostTests"),

@@ -1,9 +1,10 @@
 import Foundation
 
 // `tandem quote today` in fresh processes, with an empty plugins folder: the whole command
-// (start-up, config, library, one query, output), as a person would run it, first with no
-// library (the bundled catalog read in memory; nothing is created), then on a library file
-// opened read-only. Target (DESIGN §6 / issue 6): under 50 ms. Usage: tandem-bench-quote-today [RUNS]
+// (start-up, config, library, one query, output), as a person would run it, first with no library
+// (the bundled catalog read in memory; nothing is created), then on a library file opened
+// read-only. Target (README "The quote library": `quote today` loads no plugin): under 50 ms.
+// Usage: tandem-bench-quote-today [RUNS]
 
 let runs = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 0 : 50
 guard runs >= 1 else {

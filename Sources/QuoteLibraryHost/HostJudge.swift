@@ -1,10 +1,11 @@
 import QuoteLibrary
 import Tandem
 
-/// The judge (DESIGN §6 step 5): a fresh conversation on its own model (the config's
-/// `quote.judge`, else the draft's routed model), never the draft's transcript. Greedy, so the
-/// same draft gets the same scores; guided by the scores schema when every side supports it.
-/// `JudgeStep` validates the JSON and stands in with the bounded fallback when this throws.
+/// The judge (Sources/QuoteLibrary/README.md, "The pipeline", step 5): a fresh conversation on its
+/// own model (the config's `quote.judge`, else the draft's routed model), never the draft's
+/// transcript. Greedy, so the same draft gets the same scores; guided by the scores schema when
+/// every side supports it. `JudgeStep` validates the JSON and stands in with the bounded fallback
+/// when this throws.
 public struct HostJudge: Judge {
     let call: ModelCall
 

@@ -1,9 +1,9 @@
 import QuoteLibrary
 import Tandem
 
-/// Readiness (DESIGN §6 step 1) from each side's cheap availability check, for the locale:
-/// the routed draft pair, the judge's model, and the embedder's backend (the lexical embedder,
-/// being code, is always available).
+/// Readiness (Sources/QuoteLibrary/README.md, "The pipeline", step 1) from each side's cheap
+/// availability check, for the locale: the routed draft pair, the judge's model, and the embedder's
+/// backend (the lexical embedder, being code, is always available).
 public struct HostReadiness: Readiness {
     let draft: HybridModel
     let judge: HybridModel

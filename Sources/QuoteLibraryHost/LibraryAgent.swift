@@ -1,11 +1,11 @@
 import QuoteLibrary
 import Tandem
 
-/// The `ask` agent (DESIGN §6): a routed model with exactly the three read-only `LibraryTools`
-/// (catalog search, saved-quote search, streak status) over a read-only store. Whatever the
-/// question says, the only effects a tool call can have are those three reads: the tools refuse
-/// a writable store, validate and bound their arguments, and bound their output; the agent
-/// also bounds the number of rounds, of calls and the total tool output it passes back.
+/// The `ask` agent (README "The quote library"): a routed model with exactly the three read-only
+/// `LibraryTools` (catalog search, saved-quote search, streak status) over a read-only store.
+/// Whatever the question says, the only effects a tool call can have are those three reads: the
+/// tools refuse a writable store, validate and bound their arguments, and bound their output; the
+/// agent also bounds the number of rounds, of calls and the total tool output it passes back.
 public struct LibraryAgent: Sendable {
     let call: ModelCall
     let tools: LibraryTools

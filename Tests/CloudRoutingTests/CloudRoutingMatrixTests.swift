@@ -1,21 +1,22 @@
 import Foundation
 import MockCloudServer
+import PluginFixtures
 import Tandem
 import Testing
 
 import enum CloudHTTPSCore.DialectKind
 
-/// The routing matrix's real rows (DESIGN §3): `tandem.cloud` against the TLS mock and
-/// `tandem.fake` as the local side, opened from a config file through the real loader, in both
-/// dialects. Only offline-class failures of a cloud primary fall back, unless the config widens
-/// the policy.
+/// The routing matrix's real rows (README "Routing: who answers"): `tandem.cloud` against the TLS
+/// mock and `tandem.fake` as the local side, opened from a config file through the real loader, in
+/// both dialects. Only offline-class failures of a cloud primary fall back, unless the config
+/// widens the policy.
 @Suite struct CloudRoutingMatrixTests {
     static let dialects: [DialectKind] = [.gemini, .openai]
     static let prompt = "Name a river"
 
     @Test(arguments: dialects)
     func preferCloudWithTheMockStoppedFallsBackToLocalAsOffline(_ dialect: DialectKind) async throws {
-        let mock = try await onOwnThread { try MockServer.start() }
+        let mock = try await runOffThePool { try MockServer.start() }
         let fixture = try await CloudHostFixture(dialect, scenario: "ok", mock: mock)
         defer { fixture.cleanUp() }
         let session = try fixture.session()
@@ -24,7 +25,7 @@ import enum CloudHTTPSCore.DialectKind
         #expect(served.servedBy == "cloud")
         #expect(served.content == "Echo: \(Self.prompt)")
         // ...then, with the server gone, the connection is refused and the local side serves.
-        try await onOwnThread { mock.stop() }
+        try await runOffThePool { mock.stop() }
         let fallback = try await session.respond(to: Self.prompt)
         #expect(fallback.servedBy == "local")
         #expect(fallback.content == "The local side answers.")
@@ -120,7 +121,7 @@ import enum CloudHTTPSCore.DialectKind
 
     /// The real plugin's reachable states as a table: each mode that uses the cloud × each state
     /// × the default policy and one widened by `also_on` × both dialects; the expected outcome
-    /// follows DESIGN §3 (`CloudRow.expected`).
+    /// follows the routing rules (`CloudRow.expected`).
     @Test(arguments: CloudRow.all)
     func routingTable(_ row: CloudRow) async throws {
         let fixture = try await CloudHostFixture(
@@ -254,7 +255,7 @@ struct CloudRow: Sendable, CustomStringConvertible {
         }
     }
 
-    /// DESIGN §3 for this row. prefer-local's local side is `modelNotReady`, so the cloud serves
+    /// The routing rules for this row. prefer-local's local side is `modelNotReady`, so the cloud serves
     /// as the secondary there.
     var expected: Expected {
         let reason = state.reason

@@ -25,6 +25,22 @@ extension ConformanceSuite {
             #expect(!failure.message.isEmpty)
         }
 
+        /// Extensions are reserved (tandem_abi.h, "Extensions"): an id the plugin does not know
+        /// gets NULL, from the plugin's table and from a model's, whatever the id looks like.
+        @Test(arguments: ConformanceEnvironment.pluginIDs)
+        func anUnknownExtensionIdGetsNull(_ id: String) throws {
+            let plugin = try ConformanceEnvironment.plugin(id)
+            let backend = try ConformanceEnvironment.open(id)
+            for unknown in ["tandem.conformance-no-such-extension/1", "org.example.nothing/99", ""] {
+                if let lookup = plugin.table.pointee.get_extension {
+                    #expect(lookup(unknown) == nil, "plugin get_extension(\"\(unknown)\")")
+                }
+                if let lookup = backend.model.pointee.get_extension {
+                    #expect(lookup(backend.model, unknown) == nil, "model get_extension(\"\(unknown)\")")
+                }
+            }
+        }
+
         @Test(arguments: ConformanceEnvironment.pluginIDs, [nil, "en", "de-CH", "zz-Invalid"] as [String?])
         func availabilityAnswersWithAndWithoutALocale(_ id: String, locale: String?) throws {
             let backend = try ConformanceEnvironment.open(id)

@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func schemaPrintsTheValidatedDocument() throws {
-        try withTandem(["guided_reply": jsonString(Self.reply)]) { tandem in
+        try withTandem(["guided_reply": Self.reply]) { tandem in
             let outcome = try tandem.run(["respond", "--schema", "forecast.json", "Weather in Bern?"])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stdout == #"{"city":"Bern Zurich","sky":"rainy","celsius":-3}"# + "\n")
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func streamPrintsEachSnapshotThenTheDocument() throws {
-        try withTandem(["guided_reply": jsonString(Self.reply)]) { tandem in
+        try withTandem(["guided_reply": Self.reply]) { tandem in
             let outcome = try tandem.run(["respond", "--schema", "forecast.json", "--stream", "Weather in Bern?"])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stdout.split(separator: "\n") == [
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func jsonReportCarriesTheDocumentAsText() throws {
-        try withTandem(["guided_reply": jsonString(Self.reply)]) { tandem in
+        try withTandem(["guided_reply": Self.reply]) { tandem in
             let outcome = try tandem.run(["respond", "--schema", "forecast.json", "--json", "Weather?"])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             let report = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
@@ -48,7 +48,7 @@ import Testing
 
     @Test func schemaWithAnUnsupportedKeywordIsAUsageErrorWithItsPath() throws {
         // Were the backend called, it would fail with serverError (exit 6).
-        try withTandem(["error": jsonString("serverError")]) { tandem in
+        try withTandem(["error": "serverError"]) { tandem in
             try tandem.write("email.json", #"{"type": "object", "properties": {"email": {"type": "string", "format": "email"}}}"#)
             let outcome = try tandem.run(["respond", "--schema", "email.json", "Your email?"])
             #expect(outcome.status == 2)
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func recursiveSchemaIsAUsageErrorWithItsPath() throws {
-        try withTandem(["error": jsonString("serverError")]) { tandem in
+        try withTandem(["error": "serverError"]) { tandem in
             try tandem.write("list.json", ##"{"$defs": {"node": {"type": "object", "properties": {"next": {"$ref": "#/$defs/node"}}}}, "$ref": "#/$defs/node"}"##)
             let outcome = try tandem.run(["respond", "--schema", "list.json", "A list"])
             #expect(outcome.status == 2)
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func answerOutsideTheSchemaFailsWithTheReason() throws {
-        try withTandem(["guided_reply": jsonString(#"{"city": "Bern", "sky": "hail", "celsius": 5}"#)]) { tandem in
+        try withTandem(["guided_reply": #"{"city": "Bern", "sky": "hail", "celsius": 5}"#]) { tandem in
             let outcome = try tandem.run(["respond", "--schema", "forecast.json", "Weather?"])
             #expect(outcome.status == 6)
             #expect(outcome.stderr.contains("decodingFailure") || outcome.stderr.contains("validationFailed"))

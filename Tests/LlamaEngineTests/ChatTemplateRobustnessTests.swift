@@ -11,7 +11,7 @@ import Testing
     ]
 
     @Test func mutatedTemplatesFailCleanlyOrRender() throws {
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         let alphabet = Array("{}%#-+()[]'\".,|~=!<>*/ \nabcifendforsetnotinis0129")
         var rendered = 0
         var rejected = 0

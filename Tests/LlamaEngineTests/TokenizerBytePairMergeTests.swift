@@ -12,7 +12,7 @@ import Testing
     /// Words the merge loop sees: ordinary and very long words, repeated letters (many equal
     /// ranks, so the leftmost tie rule matters), multi-byte scripts, punctuation runs.
     static func sampleWords() -> [String] {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         let pieces = ["the", "ing", "tion", "a", "b", "e", "é", "中", "😀", "!", ".", "-", " ", "0", "ß", "ll", "oo"]
         var words = ["internationalization", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "lllllllllllllll",
                      String(repeating: "abc", count: 400), "Donaudampfschifffahrtsgesellschaftskapitän",
@@ -42,18 +42,5 @@ import Testing
             #expect(optimised.count <= initial.count)
         }
         #expect(differing == 0)
-    }
-}
-
-/// A small deterministic generator for test inputs.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

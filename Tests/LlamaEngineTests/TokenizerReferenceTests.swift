@@ -89,7 +89,7 @@ import Testing
 @Suite struct TokenizerRoundTripTests {
     @Test func randomTextRoundTrips() throws {
         let tokenizer = try TokenizerReferenceTests.tokenizer.get()
-        var generator = SplitMix64(seed: 99)
+        var generator = SeededGenerator(seed: 99)
         let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0x09...0x0D, 0xA0...0x24F, 0x300...0x36F, 0x400...0x4FF,
                                              0x900...0x97F, 0x3040...0x30FF, 0x4E00...0x4FFF, 0xAC00...0xAC7F,
                                              0x1F300...0x1F64F, 0x1F1E6...0x1F1FF, 0x2000...0x206F]

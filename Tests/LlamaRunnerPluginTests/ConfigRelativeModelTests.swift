@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import Tandem
 import Testing
 
@@ -22,13 +23,11 @@ final class ConfigRelativeModelTests {
 
     /// Writes the config (one tandem.llama backend with this model setting) and runs
     /// `tandem --config <it> arguments` from the working folder.
-    func tandem(model: String, _ arguments: [String]) throws -> TandemRun {
-        let config = """
-            {"plugins_dir": "\(RunnerPlugin.pluginsDirectory)", "primary": "local",
-             "backends": {"local": {"plugin": "tandem.llama", "settings": {"model": "\(model)", "context": 256, "threads": 1}}}}
-            """
-        try config.write(toFile: configFolder + "/tandem.json", atomically: true, encoding: .utf8)
-        return try TandemRun(["--config", configFolder + "/tandem.json"] + arguments, in: workingFolder)
+    func tandem(model: String, _ arguments: [String]) throws -> TestProcess.Outcome {
+        try TestConfig(routing: .primary("local"), backends: [
+            "local": .init(plugin: "tandem.llama", settings: ["model": .string(model), "context": 256, "threads": 1]),
+        ]).write(to: configFolder + "/tandem.json")
+        return try runBuilt(["--config", configFolder + "/tandem.json"] + arguments, in: workingFolder)
     }
 
     @Test func aRelativeModelBesideTheConfigIsOpenedFromElsewhere() throws {

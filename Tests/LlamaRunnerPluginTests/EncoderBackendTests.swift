@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import Tandem
 import Testing
 
@@ -98,21 +99,19 @@ import Testing
     @Test func routingPassesOverTheEncoderAndEmbedFindsIt() throws {
         let folder = try RunnerPlugin.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let config = """
-            {"plugins_dir": "\(RunnerPlugin.pluginsDirectory)", "mode": "local-only",
-             "backends": {"local": {"plugin": "tandem.llama", "settings": {"model": "\(RunnerPlugin.modelPath)", "context": 256, "threads": 1}},
-                          "embedder": {"plugin": "tandem.llama", "settings": {"model": "\(Self.modelPath)", "threads": 1}}}}
-            """
-        try config.write(toFile: folder + "/tandem.json", atomically: true, encoding: .utf8)
+        try TestConfig(routing: .mode("local-only"), backends: [
+            "local": .init(plugin: "tandem.llama", settings: ["model": .string(RunnerPlugin.modelPath), "context": 256, "threads": 1]),
+            "embedder": .init(plugin: "tandem.llama", settings: ["model": .string(Self.modelPath), "threads": 1]),
+        ]).write(to: folder + "/tandem.json")
         let host = TandemHost.open(try TandemConfig.load(from: folder + "/tandem.json"))
         #expect(try host.hybridModel().primary.id == "local")
 
-        let text = try TandemRun(["--config", folder + "/tandem.json", "embed", "Hallo Welt", "Olá mundo"])
+        let text = try runBuilt(["--config", folder + "/tandem.json", "embed", "Hallo Welt", "Olá mundo"])
         #expect(text.status == 0, "\(text.stderr)")
         let lines = text.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines.allSatisfy { $0.split(separator: " ").count == 384 })
-        let json = try TandemRun(["--config", folder + "/tandem.json", "embed", "--json", "Hallo Welt"])
+        let json = try runBuilt(["--config", folder + "/tandem.json", "embed", "--json", "Hallo Welt"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         #expect(object["backend"] as? String == "embedder")
         #expect(object["model"] as? String == "multilingual-e5-small-q4_0")
@@ -120,9 +119,9 @@ import Testing
         let first = lines[0].split(separator: " ").map { Float($0)! }
         #expect(Self.cosine(first, (object["vectors"] as! [[Double]])[0].map(Float.init)) > 0.99999)
 
-        let wrong = try TandemRun(["--config", folder + "/tandem.json", "embed", "--backend", "nope", "x"])
+        let wrong = try runBuilt(["--config", folder + "/tandem.json", "embed", "--backend", "nope", "x"])
         #expect(wrong.status == 3 && wrong.stderr.contains("unknown backend id \"nope\""), "\(wrong.stderr)")
-        let none = try TandemRun(["--config", folder + "/tandem.json", "embed"])
+        let none = try runBuilt(["--config", folder + "/tandem.json", "embed"])
         #expect(none.status == 2 && none.stderr.contains("no text given"), "\(none.stderr)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import LlamaEngine
 import LlamaFuzz
 import Tandem
@@ -77,8 +78,8 @@ final class HostileModelFileTests {
     ]
 
     /// `tandem-llama inspect PATH`.
-    func inspect(_ path: String) throws -> TandemRun {
-        try TandemRun(["inspect", path], binary: "tandem-llama")
+    func inspect(_ path: String) throws -> TestProcess.Outcome {
+        try runBuilt(["inspect", path], binary: "tandem-llama")
     }
 
     @Test func theTinyModelLoadsThroughEveryPath() throws {

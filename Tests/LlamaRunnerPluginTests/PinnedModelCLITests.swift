@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import Glibc
 import TandemLlama
 import Testing
@@ -20,16 +21,14 @@ final class PinnedModelCLITests {
 
     static let wrongPin = String(repeating: "0", count: 64)
 
-    func tandem(pin: String, _ arguments: [String]) throws -> TandemRun {
-        let config = """
-            {"plugins_dir": "\(RunnerPlugin.pluginsDirectory)", "primary": "local",
-             "backends": {"local": {"plugin": "tandem.llama", "settings": {"model": "model.gguf", "sha256": "\(pin)", "context": 256, "threads": 1}}}}
-            """
-        try config.write(toFile: folder + "/tandem.json", atomically: true, encoding: .utf8)
-        return try TandemRun(["--config", folder + "/tandem.json"] + arguments, environment: ["XDG_CACHE_HOME": folder + "/cache"])
+    func tandem(pin: String, _ arguments: [String]) throws -> TestProcess.Outcome {
+        try TestConfig(routing: .primary("local"), backends: [
+            "local": .init(plugin: "tandem.llama", settings: ["model": "model.gguf", "sha256": .string(pin), "context": 256, "threads": 1]),
+        ]).write(to: folder + "/tandem.json")
+        return try runBuilt(["--config", folder + "/tandem.json"] + arguments, environment: ["XDG_CACHE_HOME": folder + "/cache"])
     }
 
-    func respond(pin: String = RunnerPlugin.modelSHA256, _ extra: [String] = []) throws -> TandemRun {
+    func respond(pin: String = RunnerPlugin.modelSHA256, _ extra: [String] = []) throws -> TestProcess.Outcome {
         try tandem(pin: pin, ["respond", "--max-tokens", "4", "--timeout", "120"] + extra + ["Say hello."])
     }
 

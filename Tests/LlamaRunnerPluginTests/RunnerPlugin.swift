@@ -5,11 +5,10 @@ import Tandem
 /// The installed `tandem.llama` plugin (plugins.d/, or `TANDEM_PLUGINS_DIR`), loaded once through
 /// the real loader; `make test` builds it in release and installs it first.
 enum RunnerPlugin {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-    static let pluginsDirectory = ProcessInfo.processInfo.environment["TANDEM_PLUGINS_DIR"] ?? packageRoot + "/plugins.d"
+    static let packageRoot = PackagePaths.root
+    static let pluginsDirectory = PackagePaths.plugins
     static let catalog = PluginLoader(directory: pluginsDirectory).load()
-    static let modelPath = packageRoot + "/models/SmolLM2-135M-Instruct.Q4_1.gguf"
+    static let modelPath = PackagePaths.models + "/SmolLM2-135M-Instruct.Q4_1.gguf"
     static let modelSHA256 = "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
 
     static func plugin() throws(BackendFailure) -> LoadedPlugin {
@@ -39,32 +38,11 @@ enum RunnerPlugin {
 }
 
 /// One run of a binary built beside the test bundle (`tandem` unless told, `tandem-llama`) to
-/// its end.
-struct TandemRun {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-
-    /// Runs `binary arguments` in `directory` (the test's own when nil), with `environment`
-    /// added to the test process's.
-    init(_ arguments: [String], binary: String = "tandem", in directory: String? = nil, environment: [String: String] = [:]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(binary)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try ProcessLaunch.run(process)
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        self.stdout = String(decoding: stdout, as: UTF8.self)
-        self.stderr = String(decoding: stderr, as: UTF8.self)
-    }
+/// its end, in `directory` (the test's own when nil), with `environment` added to the test
+/// process's.
+func runBuilt(_ arguments: [String], binary: String = "tandem", in directory: String? = nil,
+              environment: [String: String] = [:]) throws -> TestProcess.Outcome {
+    try TestProcess.runBlocking(PackagePaths.binary(binary), arguments, in: directory, environment: environment)
 }
 
 extension PluginBackend {

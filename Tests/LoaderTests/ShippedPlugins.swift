@@ -4,9 +4,7 @@ import Tandem
 
 /// The plugins `make plugins` installed in plugins.d/, loaded once through the real loader.
 enum ShippedPlugins {
-    static let catalog = PluginLoader(
-        directory: ProcessInfo.processInfo.environment["TANDEM_PLUGINS_DIR"] ?? PluginFolder.packageRoot + "/plugins.d"
-    ).load()
+    static let catalog = PluginLoader(directory: PackagePaths.plugins).load()
 
     /// A fake backend opened with `settings` (the keys of Plugins/Fake/README.md).
     static func fake(_ settings: [String: String] = [:]) throws -> PluginBackend {

@@ -17,8 +17,8 @@ public final class MockServer: @unchecked Sendable {
 
     public let port: Int
     public let caFile: String
-    private let process: Process
-    private let stdin: Pipe
+    /// Reads its stdin until it closes (`stop`, or this process's end).
+    private let process: TestProcess
 
     public static let shared: MockServer = {
         // `make test` exports them before the test process starts, so nothing is set here while
@@ -43,18 +43,10 @@ public final class MockServer: @unchecked Sendable {
     private init() throws {
         let workdir = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-mock-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.scriptPath, "--workdir", workdir.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["MOCK_API_KEY"] = Self.apiKey
-        process.environment = environment
-        stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try ProcessLaunch.run(process)
-        guard let line = Self.readLine(stdout.fileHandleForReading),
+        process = try TestProcess("/usr/bin/env", ["python3", Self.scriptPath, "--workdir", workdir.path],
+                                  environment: ["MOCK_API_KEY": Self.apiKey], input: .interactive)
+        try process.waitFor(stdout: "\n")
+        guard let line = process.stdout.split(separator: "\n").first.map(String.init),
               let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
               let port = json["port"] as? Int, let ca = json["ca"] as? String
         else { throw MockError.noBanner }
@@ -66,18 +58,7 @@ public final class MockServer: @unchecked Sendable {
 
     /// Ends the server and waits until it is gone: its port then refuses connections.
     public func stop() {
-        try? stdin.fileHandleForWriting.close()
-        process.waitUntilExit()
-    }
-
-    private static func readLine(_ handle: FileHandle) -> String? {
-        var bytes: [UInt8] = []
-        while true {
-            let data = handle.readData(ofLength: 1)
-            guard let byte = data.first else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
-            if byte == 0x0A { return String(decoding: bytes, as: UTF8.self) }
-            bytes.append(byte)
-        }
+        _ = process.wait()
     }
 
     /// A scenario token unique to one test, so request counters and logs are its own.

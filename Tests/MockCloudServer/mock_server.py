@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A local HTTPS mock of the Gemini API and OpenAI-compatible chat completions (WIRE.md), for the
+"""A local HTTPS mock of the Gemini API and OpenAI-compatible chat completions, for the
 CloudHTTPS tests and bench, the host's CloudRoutingTests and the conformance suite (through
 MockServer.swift beside it). Standard library only, plus the `openssl` command to make a CA.
 
@@ -309,7 +309,7 @@ class Handler(BaseHTTPRequestHandler):
 
     @staticmethod
     def gemini_validate(model, body):
-        """The server-side checks of WIRE.md §4 (thinking, signatures, required fields)."""
+        """The checks the real server makes (thinking, signatures, required fields)."""
         if not isinstance(body, dict) or not body.get("contents"):
             return "contents is required"
         config = camel_or_snake(body, "generationConfig", "generation_config") or {}

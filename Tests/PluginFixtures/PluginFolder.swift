@@ -3,8 +3,7 @@ import Foundation
 /// A temporary plugins folder (mode 0700, its own per test) and the means to fill it: plugins
 /// compiled from C with cc, and raw bytes. Removed on deinit.
 public final class PluginFolder {
-    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    public static let packageRoot = PackagePaths.root
     public static let fixtureSource = packageRoot + "/Tests/LoaderTests/Fixtures/fixture_plugin.c"
     public static let echoSource = packageRoot + "/Plugins/EchoC/echo.c"
     /// Crashes, hangs and garbage on demand, for the isolation tests.
@@ -49,17 +48,11 @@ public final class PluginFolder {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: file(name))))
     }
 
+    /// Runs `executable arguments` to its end; throws with its stderr when it fails.
     public static func run(_ executable: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        try ProcessLaunch.run(process)
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CommandFailure(message: "\(executable) \(arguments.joined(separator: " ")) failed: \(text)")
+        let outcome = try TestProcess.runBlocking(executable, arguments)
+        guard outcome.status == 0, !outcome.signaled else {
+            throw CommandFailure(message: "\(executable) \(arguments.joined(separator: " ")) failed: \(outcome.stderr)")
         }
     }
 }

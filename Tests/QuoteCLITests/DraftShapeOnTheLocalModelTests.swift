@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import QuoteLibrary
 import Testing
 
@@ -7,8 +8,7 @@ import Testing
 /// `DraftShape.pattern` and pass the gate's shape checks, whatever the seed. The other gates
 /// (judge, distinctiveness) may still reject them: this is about shape, not taste.
 @Suite struct DraftShapeOnTheLocalModelTests {
-    static let modelPath = URL(fileURLWithPath: QuoteCLI.pluginsDirectory).deletingLastPathComponent()
-        .appendingPathComponent("models/SmolLM2-135M-Instruct.Q4_1.gguf").path
+    static let modelPath = PackagePaths.models + "/SmolLM2-135M-Instruct.Q4_1.gguf"
 
     @Test func guidedDraftsOfTheLocalModelConformToThePattern() async throws {
         let cli = try QuoteCLI()

@@ -1,11 +1,11 @@
 import Foundation
+import PluginFixtures
 import Testing
 
 /// `tandem eval` runs the repository's `eval/protocol.json` on the fake plugin and writes the
 /// JSON report and the Markdown summary.
 @Suite struct EvalCLITests {
-    static let protocolPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("eval/protocol.json").path
+    static let protocolPath = PackagePaths.root + "/eval/protocol.json"
 
     @Test func theProtocolOnTheFakeWritesReportAndSummary() async throws {
         let cli = try QuoteCLI()

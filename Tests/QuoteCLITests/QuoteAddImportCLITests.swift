@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import QuoteLibrary
 import Testing
 
@@ -72,7 +73,7 @@ import Testing
 
     @Test(arguments: [("missing-e5.gguf", "modelNotReady"), ("corrupt-e5.gguf", "unusable model file")])
     func aMissingOrCorruptEmbeddingModelIsAConfigErrorThatSaysWhy(file: String, reason: String) async throws {
-        let cli = try QuoteCLI(embedder: #"{"plugin": "tandem.llama", "settings": {"model": "\#(file)"}}"#)
+        let cli = try QuoteCLI(embedder: .init(plugin: "tandem.llama", settings: ["model": .string(file)]))
         defer { cli.cleanUp() }
         if file.hasPrefix("corrupt") {
             try Data("GGUF but not really a model file".utf8).write(to: URL(fileURLWithPath: cli.folder + "/" + file))

@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func anUnknownQuoteKeyIsNamed() async throws {
-        try await withConfig(replacing: #""quote": {"judge": "judge"}"#, by: #""quote": {"judgee": "judge"}"#) { cli in
+        try await withConfig(replacing: #""quote":{"judge":"judge"}"#, by: #""quote":{"judgee":"judge"}"#) { cli in
             let outcome = try await cli.run(["quote", "today"])
             #expect(outcome.status == 3)
             #expect(outcome.stderr.contains("quote.judgee: unknown key (expected one of: embedder, escalate_on, judge, word_frequencies)"), "\(outcome.stderr)")
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func anUnknownBackendIdIsNamed() async throws {
-        try await withConfig(replacing: #""quote": {"judge": "judge"}"#, by: #""quote": {"embedder": "cloud"}"#) { cli in
+        try await withConfig(replacing: #""quote":{"judge":"judge"}"#, by: #""quote":{"embedder":"cloud"}"#) { cli in
             let outcome = try await cli.run(["quote", "generate"])
             #expect(outcome.status == 3)
             #expect(outcome.stderr.contains("quote.embedder: unknown backend id \"cloud\""), "\(outcome.stderr)")
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func anEmbedderWithoutTheCapabilityIsRefused() async throws {
-        try await withConfig(replacing: #""quote": {"judge": "judge"}"#, by: #""quote": {"embedder": "judge"}"#) { cli in
+        try await withConfig(replacing: #""quote":{"judge":"judge"}"#, by: #""quote":{"embedder":"judge"}"#) { cli in
             // The judge's fake has embeddings; take them away.
             let text = try String(contentsOfFile: cli.configPath, encoding: .utf8)
                 .replacingOccurrences(of: #""kind":"test""#, with: #""embedding_dims":"0","kind":"test""#)
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func aBackendEmbedderNamesItsVectorSpace() async throws {
-        try await withConfig(replacing: #""quote": {"judge": "judge"}"#, by: #""quote": {"judge": "judge", "embedder": "local"}"#) { cli in
+        try await withConfig(replacing: #""quote":{"judge":"judge"}"#, by: #""quote":{"judge":"judge","embedder":"local"}"#) { cli in
             #expect(try await cli.run(["quote", "generate"]).status == 0)
             // The stored quote carries the fake's embedding: checking it again is a proven duplicate.
             let json = try await cli.run(["quote", "check", QuoteCLI.goodDraft, "--json"]).json()

@@ -71,7 +71,7 @@ import Testing
     @Test func aMissingStoreKeyNamesTheConfigKey() async throws {
         let cli = try QuoteCLI()
         defer { cli.cleanUp() }
-        let config = try String(contentsOfFile: cli.configPath, encoding: .utf8).replacingOccurrences(of: #""store": "lib.sqlite","#, with: "")
+        let config = try String(contentsOfFile: cli.configPath, encoding: .utf8).replacingOccurrences(of: #","store":"lib.sqlite""#, with: "")
         try config.write(toFile: cli.configPath, atomically: true, encoding: .utf8)
         let outcome = try await cli.run(["quote", "today"])
         #expect(outcome.status == 3)

@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import Testing
 @testable import QuoteLibrary
 
@@ -30,8 +31,7 @@ struct TableWriter: DraftWriter {
 @Suite("Evaluation protocol and runner")
 struct EvaluationTests {
     static var repositoryProtocolPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("eval/protocol.json").path
+        PackagePaths.root + "/eval/protocol.json"
     }
 
     @Test func repositoryProtocolCoversTheDesignMatrix() throws {

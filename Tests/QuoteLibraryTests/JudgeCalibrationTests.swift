@@ -1,10 +1,11 @@
 import Foundation
+import PluginFixtures
 import Testing
 @testable import QuoteLibrary
 
 @Suite("Judge calibration on the labelled lines")
 struct JudgeCalibrationTests {
-    static let lines = LabelledLines(folder: TestScorer.packageRoot.appendingPathComponent("eval/lines").path)
+    static let lines = LabelledLines(folder: PackagePaths.root + "/eval/lines")
 
     /// Scores a line as the bounded fallback would: a judge that sees what distinctiveness sees.
     struct FallbackLikeJudge: Judge {

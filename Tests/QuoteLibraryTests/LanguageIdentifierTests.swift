@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import Testing
 @testable import QuoteLibrary
 
@@ -11,8 +12,7 @@ struct HelpSentence {
     let kind: String
     let text: String
 
-    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".build/fixtures/language/help-sentences.tsv").path
+    static let path = PackagePaths.root + "/.build/fixtures/language/help-sentences.tsv"
 
     static func load() throws -> [HelpSentence] {
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
@@ -75,8 +75,7 @@ struct LanguageFigures {
 
 @Suite("Language identification", .serialized)
 struct LanguageIdentifierTests {
-    static let profiles = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(LanguageProfiles.relativePath)
+    static let profiles = URL(fileURLWithPath: PackagePaths.root).appendingPathComponent(LanguageProfiles.relativePath)
 
     @Test func heldOutHelpSentencesMeetTheTargets() throws {
         let heldOut = try HelpSentence.load().filter { $0.half == "held-out" }

@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import Testing
 @testable import QuoteLibrary
 

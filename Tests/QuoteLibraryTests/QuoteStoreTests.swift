@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import Testing
 @testable import QuoteLibrary
 
@@ -211,8 +212,8 @@ struct QuoteStoreTests {
         let path = folder.path("shared.sqlite")
         let perWriter = 150
         let writers = try ["left", "right"].map { try ChildProcess.crashWriter(["persist", path, $0, String(perWriter)]) }
-        for (process, _) in writers { process.waitUntilExit() }
-        #expect(writers.allSatisfy { $0.0.terminationStatus == 0 })
+        let outcomes = writers.map { $0.wait() }
+        #expect(outcomes.allSatisfy { $0.status == 0 && !$0.signaled }, "\(outcomes.map(\.stderr))")
         let store = try QuoteStore.open(path: path)
         #expect(try store.count(source: .generated) == 2 * perWriter)
         #expect(try store.runs(limit: 10_000).count == 2 * perWriter)
@@ -223,12 +224,11 @@ struct QuoteStoreTests {
         let folder = try TemporaryFolder()
         let path = folder.path("killed.sqlite")
         _ = try QuoteStore.open(path: path)
-        let (process, output) = try ChildProcess.crashWriter([mode[0], path] + mode.dropFirst())
-        _ = output.fileHandleForReading.availableData   // "started": a first quote is committed
+        let writer = try ChildProcess.crashWriter([mode[0], path] + mode.dropFirst())
+        try writer.waitFor(stdout: "started")   // a first quote is committed
         Thread.sleep(forTimeInterval: 0.4)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
+        writer.signal(SIGKILL)
+        #expect(writer.wait().signaled)
 
         let store = try QuoteStore.open(path: path)
         try store.withConnection { connection in

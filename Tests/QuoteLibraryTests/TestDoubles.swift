@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 @testable import QuoteLibrary
 
 /// Readiness with fixed answers.

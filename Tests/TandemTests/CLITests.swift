@@ -151,8 +151,8 @@ import Testing
             #expect(outcome.status == 3)
             #expect(outcome.stderr.contains("\(cli.configPath): backends.a.plugin: expected a string, found a number"))
         }
-        try withCLI(CLIRunner.config().replacingOccurrences(of: #""plugin": "tandem.fake", "settings": {"kind": "local""#,
-                                                            with: #""plugin": "tandem.nope", "settings": {"kind": "local""#)) { cli in
+        try withCLI(CLIRunner.config().replacingOccurrences(of: #""plugin":"tandem.fake","settings":{"kind":"local""#,
+                                                            with: #""plugin":"tandem.nope","settings":{"kind":"local""#)) { cli in
             let outcome = try cli.run(["respond", "x", "--mode", "local-only"])
             #expect(outcome.status == 3)
             #expect(outcome.stderr.contains("backends.local.plugin: no plugin \"tandem.nope\""), "\(outcome.stderr)")

@@ -1,6 +1,5 @@
 import Foundation
 import PluginFixtures
-import Synchronization
 import Testing
 
 /// `tandem chat` run as a process with `tandem.fake` on both sides: turns piped in line by line.
@@ -178,69 +177,19 @@ import Testing
 
 /// A `tandem chat` process fed line by line, for what needs timing (Ctrl-C during an answer).
 final class RunningChat {
-    /// What one of the process's output pipes delivered so far.
-    final class Captured: Sendable {
-        private let data = Mutex(Data())
-        func append(_ more: Data) { data.withLock { $0.append(more) } }
-        var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
-    }
-
-    private let process = Process()
-    private let input = Pipe()
-    private let stdout = Captured()
-    private let stderr = Captured()
-    private let readers = DispatchGroup()
+    private let process: TestProcess
 
     init(_ cli: CLIRunner, _ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: CLIRunner.binary)
-        process.arguments = ["--config", cli.configPath] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try ProcessLaunch.run(process)
-        collect(out.fileHandleForReading, into: stdout)
-        collect(err.fileHandleForReading, into: stderr)
+        process = try TestProcess(CLIRunner.binary, ["--config", cli.configPath] + arguments, input: .interactive)
     }
 
-    deinit {
-        if process.isRunning { process.terminate() }
-    }
+    func send(_ text: String) { process.send(text) }
 
-    private func collect(_ handle: FileHandle, into captured: Captured) {
-        readers.enter()
-        Thread.detachNewThread { [readers] in
-            while true {
-                let data = handle.availableData
-                if data.isEmpty { break }
-                captured.append(data)
-            }
-            readers.leave()
-        }
-    }
+    func interrupt() { process.signal(SIGINT) }
 
-    func send(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
-
-    func interrupt() { kill(process.processIdentifier, SIGINT) }
-
-    func waitFor(stdout text: String) throws { try waitFor(text, in: stdout) }
-    func waitFor(stderr text: String) throws { try waitFor(text, in: stderr) }
-
-    private func waitFor(_ text: String, in captured: Captured) throws {
-        let deadline = Date().addingTimeInterval(30)
-        while !captured.text.contains(text) {
-            guard Date() < deadline, process.isRunning else {
-                throw CLIRunner.CLIFailure(message: "no \"\(text)\" in \(captured.text)")
-            }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-    }
+    func waitFor(stdout text: String) throws { try process.waitFor(stdout: text) }
+    func waitFor(stderr text: String) throws { try process.waitFor(stderr: text) }
 
     /// Ends the input and waits for the exit.
-    func finish() -> CLIRunner.Outcome {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        readers.wait()
-        return CLIRunner.Outcome(status: process.terminationStatus, stdout: stdout.text, stderr: stderr.text)
-    }
+    func finish() -> CLIRunner.Outcome { process.wait() }
 }

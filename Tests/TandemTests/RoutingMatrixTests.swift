@@ -2,11 +2,11 @@ import Foundation
 import Testing
 @testable import Tandem
 
-/// The routing matrix of DESIGN §3: every mode × every primary state (available, each
-/// availability reason, a failure before the first token with each error code, a failure after
-/// output, cancellation) × secondary available or not × the default or a widened fallback
-/// policy → who serves and the fallback record, or which error reaches the caller. The table is
-/// generated (`RoutingMatrix.cases`) and its expectations come from the rules written once
+/// The routing matrix of README "Routing: who answers": every mode × every primary state
+/// (available, each availability reason, a failure before the first token with each error code, a
+/// failure after output, cancellation) × secondary available or not × the default or a widened
+/// fallback policy → who serves and the fallback record, or which error reaches the caller. The
+/// table is generated (`RoutingMatrix.cases`) and its expectations come from the rules written once
 /// (`RoutingMatrix.expectation`); each row runs with `respond` and with `streamResponse` through
 /// the real loader, both sides being the `tandem.fake` plugin (`kind` local and cloud).
 @Suite struct RoutingMatrixTests {
@@ -75,7 +75,7 @@ enum RoutingMatrix {
         }
     }
 
-    /// The fallback policy of the row: DESIGN §3's default, or one widened as `fallback.also_on`
+    /// The fallback policy of the row: the README's default, or one widened as `fallback.also_on`
     /// `["notConfigured", "modelNotReady", "rateLimited", "serverError"]` widens it (`rateLimited`
     /// names a reason and a code, and widens both).
     enum Policy: String, CaseIterable, Sendable {
@@ -118,7 +118,7 @@ enum RoutingMatrix {
         case failed(TandemError.Code, primaryReason: String, secondaryReason: String?, failureStatus: BackendStatus?)
     }
 
-    /// DESIGN §3 as a table: what must happen in each case.
+    /// The routing rules (README "Routing: who answers") as a table: what must happen in each case.
     static func expectation(_ c: Case) -> Expectation {
         let hasSecondary = c.mode.secondaryKind != nil
         let cloudPrimary = c.mode.primaryKind == .cloud

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import Tandem
 
-/// The routing rules of DESIGN §3 beyond the matrix: history on fallback, options per side,
-/// unsupported requests, the widened policy, overlap and bad input.
+/// The routing rules (README "Routing: who answers") beyond the matrix: history on fallback,
+/// options per side, unsupported requests, the widened policy, overlap and bad input.
 @Suite struct RoutingRuleTests {
     func pair(
         local: [String: String] = [:], cloud: [String: String] = [:], localCapabilities: ModelCapabilities = [.streaming],

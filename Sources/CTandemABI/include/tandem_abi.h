@@ -16,7 +16,9 @@
  *   Lifetimes  [borrowed: call]     valid only until the function it was passed to returns.
  *              [borrowed: callback] valid only until the callback it was passed to returns.
  *              [until destroy]      valid until the model's destroy() returns.
- *              [until shutdown]     valid until the plugin's shutdown() returns.
+ *              [until shutdown]     valid until the plugin's shutdown() returns; the Tandem
+ *                                   host never calls it (see "Host promises"), so for the
+ *                                   life of the host process.
  *              [caller buffer]      pointer + capacity owned by the caller; the callee writes at
  *                                   most capacity bytes, always NUL-terminated, truncating UTF-8
  *                                   on a character boundary.
@@ -30,6 +32,15 @@
  *              the same model.
  *   Strings    tandem_str is UTF-8 with an explicit size and no NUL terminator. const char * is
  *              NUL-terminated UTF-8. A NULL const char * means "not given".
+ *
+ * Host promises (what a plugin may rely on from the Tandem host):
+ *   - A plugin is never unloaded: once tandem_plugin_entry_v1 has returned TANDEM_OK the shared
+ *     object stays mapped for the life of the host process (even a rejected plugin is not
+ *     closed), so code, tables and strings it handed over stay valid.
+ *   - shutdown() is never called: a host process ends without calling it. It stays in the
+ *     table for other hosts; a plugin must not rely on it to flush or release anything.
+ *   - Every model is destroyed at most once, with nothing else in flight on it.
+ *   - The host table and everything it points to live as long as the host process.
  *
  * Evolution: every struct starts with struct_size. Whoever allocates a struct sets struct_size to
  * sizeof(the struct as it knows it). A reader touches a field only when TANDEM_HAS_FIELD says the
@@ -366,7 +377,10 @@ typedef struct tandem_usage {
 typedef int32_t tandem_event_kind;
 #define TANDEM_EVENT_TEXT      ((tandem_event_kind)0) /* text: the next piece of the answer */
 #define TANDEM_EVENT_TOOL_CALL ((tandem_event_kind)1) /* tool_call: one complete call */
-#define TANDEM_EVENT_USAGE     ((tandem_event_kind)2) /* usage: counts so far */
+#define TANDEM_EVENT_USAGE     ((tandem_event_kind)2) /* usage: counts so far; informational */
+/* TANDEM_EVENT_USAGE is informational: a plugin may send it at any point, and the Tandem host
+ * reads the totals from tandem_result.usage only (it drops these events, so they never reach
+ * a stream's snapshots). A plugin must still fill the result's usage. */
 
 /* One streamed event. Everything in it is [borrowed: callback]. */
 typedef struct tandem_event {
@@ -496,8 +510,8 @@ struct tandem_model {
     tandem_status (*count_tokens)(const tandem_model *self, const tandem_request *request,
                                   uint32_t *tokens, tandem_error *error);
 
-    /* [any thread] Optional. Returns a backend-specific extension table by versioned id
-     * ("org.example.thing/1"), [until destroy], or NULL when unknown. */
+    /* [any thread] Optional; reserved (see "Extensions" in section 8). Returns the extension
+     * table for id, [until destroy], or NULL when the id is unknown. */
     const void *(*get_extension)(const tandem_model *self, const char *id);
 
     /* Nothing else may be in flight on this model. Frees it; self is invalid afterwards. */
@@ -518,11 +532,22 @@ typedef struct tandem_plugin {
      * *out_model is valid until its destroy(). */
     tandem_status (*open_model)(const tandem_kv *settings, size_t setting_count,
                                 const tandem_model **out_model, tandem_error *error);
-    /* [any thread] Optional. Plugin-level extension by versioned id, or NULL. */
+    /* [any thread] Optional; reserved (see "Extensions" below). Plugin-level extension table
+     * for id, [until shutdown], or NULL when the id is unknown. */
     const void *(*get_extension)(const char *id);
-    /* [exclusive] Optional. Called at most once, after every model was destroyed. */
+    /* [exclusive] Optional. Called at most once, after every model was destroyed. The Tandem
+     * host never calls it (see "Host promises" at the top). */
     void (*shutdown)(void);
 } tandem_plugin;
+
+/* Extensions. ABI 1 defines none: both get_extension functions are reserved, the Tandem host
+ * never calls them, and every shipped plugin returns NULL. A future extension is named by a
+ * macro TANDEM_EXT_<NAME> whose value is a versioned id string "tandem.<name>/<major>" (for
+ * example TANDEM_EXT_FOO "tandem.foo/1"); it is declared in this header with its table, whose
+ * first field is struct_size. Ids outside the "tandem." prefix are free for private use
+ * ("org.example.thing/1"). Whatever the id, a plugin returns NULL for every id it does not
+ * implement, and the conformance suite (Tests/ConformanceTests) checks that an unknown id
+ * gets NULL from both functions. */
 
 /* What the host offers. */
 typedef struct tandem_load_request {

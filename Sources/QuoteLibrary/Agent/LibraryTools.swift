@@ -1,10 +1,10 @@
 import Foundation
 import JSONModel
 
-/// The `ask` agent's three read-only tools (DESIGN §6): catalog search (≤ 5 results, by mood,
-/// category or theme), saved-quote search (≤ 8, no date ranges) and streak status. They only
-/// run on a read-only store (SQLITE_OPEN_READONLY + query_only), take bounded JSON arguments,
-/// and return bounded JSON, so nothing in a user question can make them write.
+/// The `ask` agent's three read-only tools (README "The quote library", `ask`): catalog search (≤ 5
+/// results, by mood, category or theme), saved-quote search (≤ 8, no date ranges) and streak
+/// status. They only run on a read-only store (SQLITE_OPEN_READONLY + query_only), take bounded
+/// JSON arguments, and return bounded JSON, so nothing in a user question can make them write.
 public struct LibraryTools: Sendable {
     public struct Definition: Codable, Equatable, Sendable {
         public let name: String

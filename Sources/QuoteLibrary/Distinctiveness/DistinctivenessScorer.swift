@@ -1,6 +1,6 @@
 import Foundation
 
-/// DESIGN §6 step 6: a deterministic 0–10 score; a draft needs ≥ 5.
+/// Sources/QuoteLibrary/README.md, "The pipeline", step 6: a deterministic 0–10 score; a draft needs ≥ 5.
 ///
 /// The seed's factors, computed from a word-frequency corpus instead of word lists:
 /// - concrete imagery, named feelings and physical actions are the specific words of a line

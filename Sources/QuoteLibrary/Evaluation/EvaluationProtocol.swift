@@ -1,7 +1,7 @@
 import Foundation
 
 /// `eval/protocol.json`: the matrix the evaluation runs (readiness states × locales × prompt
-/// fixtures × budgets), in the spirit of DESIGN §6.
+/// fixtures × budgets), over the whole pipeline (Sources/QuoteLibrary/README.md, "The pipeline").
 public struct EvaluationProtocol: Codable, Equatable, Sendable {
     public struct ReadinessState: Codable, Equatable, Sendable {
         public let name: String

@@ -1,9 +1,11 @@
 import Foundation
 
-/// DESIGN §6 step 3: cheap checks that need no model, in a fixed order. `evaluate` runs all of
-/// them (for `check` and tuning); the pipeline stops at the first failure.
+/// Sources/QuoteLibrary/README.md, "The pipeline", step 3: cheap checks that need no model, in a
+/// fixed order. `evaluate` runs all of them (for `check` and tuning); the pipeline stops at the
+/// first failure.
 public struct DeterministicGate: Sendable {
-    /// The draft asks for 10–16 words; the gate rejects outside 8…18 (DESIGN: at most 18).
+    /// The draft asks for 10–16 words; the gate rejects outside 8…18 (the README's "Thresholds": at
+    /// most 18).
     public static let wordLimits = 8...18
     public static let typicalWords = 10...16
     /// Below this lead of the identified language over the expected one the call is too weak to

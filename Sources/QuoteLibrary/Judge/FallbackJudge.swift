@@ -1,6 +1,7 @@
 /// The bounded deterministic stand-in when the judge is unavailable, refuses or answers garbage
-/// (DESIGN §6 step 5). Every score stays within 1–7, so a fallback can accept a plain good line
-/// (overall ≥ 6) but never rates anything as highly as a real judge may.
+/// (Sources/QuoteLibrary/README.md, "The pipeline", step 5). Every score stays within 1–7, so a
+/// fallback can accept a plain good line (overall ≥ 6) but never rates anything as highly as a
+/// real judge may.
 ///
 /// - quality: 4, +1 inside the typical 10–16 words, +1 when no word repeats (besides short
 ///   function words), +1 with at least one specific word's worth of specificity;

@@ -2,9 +2,9 @@ import Foundation
 
 /// How well a judge tells the labelled good lines from the generic ones (`tandem eval --judge`):
 /// the AUC of its overall score, i.e. the chance that a random good line scores higher than a
-/// random generic one (ties count half). 0.5 is a coin; below `minimumAUC` the judge is not
-/// trusted and the bounded `FallbackJudge` stands in for it (DESIGN §7: a judge whose
-/// discrimination is not measured is not trusted).
+/// random generic one (ties count half). 0.5 is a coin; below `minimumAUC` the judge is not trusted
+/// and the bounded `FallbackJudge` stands in for it (Sources/QuoteLibrary/README.md, "Judge
+/// calibration": a judge whose discrimination is not measured is not trusted).
 public struct JudgeCalibration: Codable, Equatable, Sendable {
     public static let minimumAUC = 0.7
 

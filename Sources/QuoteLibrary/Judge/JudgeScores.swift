@@ -1,7 +1,8 @@
 import Foundation
 import JSONModel
 
-/// The judge's four scores, each 1–10 (DESIGN §6 step 5; accept when overall ≥ 6).
+/// The judge's four scores, each 1–10 (Sources/QuoteLibrary/README.md, "The pipeline", step 5;
+/// accept when overall ≥ 6).
 public struct JudgeScores: Codable, Equatable, Sendable {
     public var quality: Double
     public var originality: Double

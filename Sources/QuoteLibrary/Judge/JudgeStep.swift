@@ -1,6 +1,7 @@
-/// DESIGN §6 step 5: ask the judge; accept overall ≥ 6. When the judge is unavailable, throws,
-/// refuses or answers with anything but valid scores, or its measured calibration says it cannot
-/// tell good lines from generic ones, the bounded `FallbackJudge` stands in and `source` says why.
+/// Sources/QuoteLibrary/README.md, "The pipeline", step 5: ask the judge; accept overall ≥ 6. When
+/// the judge is unavailable, throws, refuses or answers with anything but valid scores, or its
+/// measured calibration says it cannot tell good lines from generic ones, the bounded
+/// `FallbackJudge` stands in and `source` says why.
 struct JudgeStep: Sendable {
     static let acceptance = 6.0
 

@@ -1,7 +1,8 @@
-/// Every stored vector of one embedding model, as one contiguous row-major matrix of unit rows,
-/// so a candidate is compared with the whole library in one exact scan (DESIGN §6 step 4).
-/// Cost: rows × dimensions multiply-adds; at 384 dimensions 10k rows are 15 MB and 100k rows
-/// 150 MB of float32 (`make bench` prints the measured scan times).
+/// Every stored vector of one embedding model, as one contiguous row-major matrix of unit rows, so
+/// a candidate is compared with the whole library in one exact scan
+/// (Sources/QuoteLibrary/README.md, "The pipeline", step 4). Cost: rows × dimensions multiply-adds;
+/// at 384 dimensions 10k rows are 15 MB and 100k rows 150 MB of float32 (`make bench` prints the
+/// measured scan times).
 public struct EmbeddingMatrix: Sendable {
     public let model: String
     public let dimensions: Int

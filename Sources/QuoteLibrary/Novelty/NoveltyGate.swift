@@ -1,14 +1,15 @@
 import Foundation
 
-/// DESIGN §6 step 4. In order: a text too long to embed is refused; a copy of a stored quote
-/// (same text once case, accents, punctuation and spacing are folded) is rejected before any
-/// embedding; then the candidate is embedded, every stored quote lacking a vector of the same
-/// model is embedded first, and the candidate is compared with all of them. A cosine at or above
-/// the model's calibrated threshold is a near-duplicate. The rejection names the stored quote.
+/// Sources/QuoteLibrary/README.md, "The pipeline", step 4. In order: a text too long to embed is
+/// refused; a copy of a stored quote (same text once case, accents, punctuation and spacing are
+/// folded) is rejected before any embedding; then the candidate is embedded, every stored quote
+/// lacking a vector of the same model is embedded first, and the candidate is compared with all of
+/// them. A cosine at or above the model's calibrated threshold is a near-duplicate. The rejection
+/// names the stored quote.
 ///
-/// Not proven (passes, and says so): no embedder, no library, a library with no quotes, or a
-/// model without a calibration (the default 0.90 is used and named). An embedder that fails is
-/// not a missing one: the gate rejects, since nothing it cannot compare may be stored.
+/// Not proven (passes, and says so): no embedder, no library, a library with no quotes, or a model
+/// without a calibration (the default 0.90 is used and named). An embedder that fails is not a
+/// missing one: the gate rejects, since nothing it cannot compare may be stored.
 public struct NoveltyGate: Sendable {
     /// The embedding models read at most 512 tokens; 128 words stay inside that in all six
     /// languages, and a quote is one sentence (the deterministic gate allows 18 words).

@@ -1,5 +1,6 @@
-/// Time budgets (DESIGN §6): foreground 45 s, voice 20 s, background batch 120 s (one budget for
-/// all candidates of the batch). On expiry the generation is cancelled and nothing is stored.
+/// Time budgets (Sources/QuoteLibrary/README.md, "Thresholds"): foreground 45 s, voice 20 s,
+/// background batch 120 s (one budget for all candidates of the batch). On expiry the generation is
+/// cancelled and nothing is stored.
 public struct Budget: Equatable, Sendable {
     public enum Kind: String, Codable, CaseIterable, Sendable { case foreground, voice, batch }
 

@@ -1,4 +1,4 @@
-/// What the pipeline asks the draft model for (DESIGN §6 step 2).
+/// What the pipeline asks the draft model for (Sources/QuoteLibrary/README.md, "The pipeline", step 2).
 public struct DraftRequest: Equatable, Sendable {
     public let locale: String
     /// Optional steer for the line (a mood or theme, e.g. "morning courage").

@@ -1,5 +1,5 @@
-/// The record of one attempt, whatever its end (DESIGN §6: every run is recorded so the
-/// evaluation protocol can be replayed and reported).
+/// The record of one attempt, whatever its end (Sources/QuoteLibrary/README.md, "The pipeline":
+/// every run is recorded so the evaluation protocol can be replayed and reported).
 public struct GenerationRun: Codable, Equatable, Sendable {
     public var startedAt: String
     public var locale: String

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The generated-quote pipeline in DESIGN §6 order: readiness → draft → deterministic gate →
-/// novelty → judge → distinctiveness → one-transaction persist. Nothing is written until every
-/// gate accepts; every attempt, whatever its end, is recorded as a run with its stage timings.
-/// One command (`generate`) has one budget covering all of its attempts.
+/// The generated-quote pipeline in the order of Sources/QuoteLibrary/README.md, "The pipeline":
+/// readiness → draft → deterministic gate → novelty → judge → distinctiveness → one-transaction
+/// persist. Nothing is written until every gate accepts; every attempt, whatever its end, is
+/// recorded as a run with its stage timings. One command (`generate`) has one budget covering all
+/// of its attempts.
 public struct QuotePipeline: Sendable {
     public let store: QuoteStore
     public let readiness: Readiness

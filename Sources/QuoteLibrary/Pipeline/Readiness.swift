@@ -1,4 +1,5 @@
-/// Reports, before any session is made, whether each side can serve the locale (DESIGN §6 step 1).
+/// Reports, before any session is made, whether each side can serve the locale
+/// (Sources/QuoteLibrary/README.md, "The pipeline", step 1).
 public protocol Readiness: Sendable {
     func report(locale: String) async -> ReadinessReport
 }

@@ -1,4 +1,4 @@
-/// Readiness before any session is made (DESIGN §6 step 1).
+/// Readiness before any session is made (Sources/QuoteLibrary/README.md, "The pipeline", step 1).
 public struct ReadinessReport: Codable, Equatable, Sendable {
     public var primary: SideAvailability
     public var secondary: SideAvailability

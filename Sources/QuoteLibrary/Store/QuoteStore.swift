@@ -152,9 +152,10 @@ public final class QuoteStore: @unchecked Sendable {
         }
     }
 
-    /// Persists an accepted quote and its run record in one transaction (DESIGN §6 step 7).
-    /// On any failure nothing of either is left behind and the error says why. `completing`
-    /// finishes the run record (its last timings) just before it is written.
+    /// Persists an accepted quote and its run record in one transaction
+    /// (Sources/QuoteLibrary/README.md, "The pipeline", step 7). On any failure nothing of either
+    /// is left behind and the error says why. `completing` finishes the run record (its last
+    /// timings) just before it is written.
     public func persist(_ quote: GeneratedQuote, run: GenerationRun,
                         completing: (inout GenerationRun) -> Void = { _ in }) throws -> Int64 {
         try withConnection { connection in

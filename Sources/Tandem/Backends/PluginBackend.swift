@@ -11,7 +11,7 @@ public final class PluginBackend: Backend, @unchecked Sendable {
     public let backendID: String
     public let plugin: LoadedPlugin
     /// The plugin's model table, for the conformance suite and the benchmark's direct calls.
-    public let model: UnsafePointer<tandem_model>
+    package let model: UnsafePointer<tandem_model>
     public let info: ModelInfo
     private let busy = Atomic<Bool>(false)
 

@@ -15,9 +15,9 @@ public final class LoadedPlugin: @unchecked Sendable {
 
     /// Raw ABI access, for the conformance suite and the benchmark's direct calls. The entry may
     /// be called again only to probe negotiation; everything else goes through `openModel`.
-    public let entry: tandem_plugin_entry_fn
+    package let entry: tandem_plugin_entry_fn
     /// The plugin's static table. [until shutdown], which never comes: plugins stay resident.
-    public let table: UnsafePointer<tandem_plugin>
+    package let table: UnsafePointer<tandem_plugin>
     /// The services table this plugin was given.
     public let host: UnsafePointer<tandem_host>
     /// The config folder its table names (`tandem_host.config_directory`): where the plugin

@@ -4,7 +4,7 @@ import Glibc
 
 /// Opens a plugin's shared object through libltdl and finds its entry function.
 ///
-/// libltdl alone is not enough (PLATFORM-NOTES): it reports every failure as "file not found"
+/// libltdl alone is not enough: it reports every failure as "file not found"
 /// and binds lazily, so an unresolved symbol would kill the host at the first call. A
 /// `dlopen(RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)` preflight runs first: it resolves every
 /// symbol now and gives the real `dlerror()` text. Every object stays resident: nothing is ever

@@ -1,8 +1,8 @@
-/// Waiting for models that are getting ready on their own. A model that answers
-/// `modelNotReady` with progress (its file hashed against a pinned SHA-256, downloaded, loaded)
-/// will be available soon; routing does not wait (availability is a snapshot, DESIGN §3), so a
-/// one-shot caller that starts, asks once and exits (the CLI's `respond`) would fail on every
-/// first run. Such callers wait here first, bounded by their own deadline.
+/// Waiting for models that are getting ready on their own. A model that answers `modelNotReady`
+/// with progress (its file hashed against a pinned SHA-256, downloaded, loaded) will be available
+/// soon; routing does not wait (availability is a snapshot, README "Routing: who answers"), so a
+/// one-shot caller that starts, asks once and exits (the CLI's `respond`) would fail on every first
+/// run. Such callers wait here first, bounded by their own deadline.
 public enum ModelPreparation {
     /// One model's state while it is waited for.
     public struct Progress: Sendable {

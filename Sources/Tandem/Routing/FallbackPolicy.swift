@@ -1,4 +1,4 @@
-/// When a primary that did not serve hands the request to the secondary (DESIGN §3).
+/// When a primary that did not serve hands the request to the secondary (README "Routing: who answers", rules 3 and 5).
 /// Cancellation never does.
 ///
 /// - A local primary falls back whatever kept it from serving: any unavailability, a request it

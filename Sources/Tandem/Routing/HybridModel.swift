@@ -1,5 +1,5 @@
 /// A primary model and an optional secondary that serves when the primary cannot, following
-/// the fallback rules of DESIGN §3 (see `Router`). Mirrors Firebase AI Logic's hybrid
+/// the fallback rules of README "Routing: who answers" (see `Router`). Mirrors Firebase AI Logic's hybrid
 /// inference: the four named modes are compositions of two configured models.
 ///
 /// - Note: Thread-safe and stateless between requests: each request is routed afresh.

@@ -1,4 +1,4 @@
-/// Where fallback is decided: runs one request on a `HybridModel` by the rules of DESIGN §3.
+/// Where fallback is decided: runs one request on a `HybridModel` by the rules of README "Routing: who answers".
 ///
 /// 1. Option values are checked for every side first: a bad value fails before any backend call.
 /// 2. The primary serves when it is available (for the request's locale) and supports the

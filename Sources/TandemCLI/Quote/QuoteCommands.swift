@@ -1,4 +1,4 @@
-/// `tandem quote …`: the quote library (DESIGN §6).
+/// `tandem quote …`: the quote library (README "The quote library").
 enum QuoteCommands {
     static let entry = CommandRegistry.Entry(group: "quote", summary: "the quote library: check, generate, add, import, list, search, save, favorite, today", [
         CommandRegistry.Entry(QuoteCheckCommand.self), CommandRegistry.Entry(QuoteGenerateCommand.self),

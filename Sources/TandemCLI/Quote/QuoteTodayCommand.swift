@@ -2,7 +2,8 @@ import Foundation
 import QuoteLibrary
 
 /// `tandem quote today`: the quote of the day from stored rows only. It reads the config for the
-/// library path and never loads a plugin (DESIGN §6: the today view works with no model at all).
+/// library path and never loads a plugin (README "The quote library": the today view works with no
+/// model at all).
 enum QuoteTodayCommand: Command {
     static let name = "quote today"
     static let summary = "the quote of the day, from the stored library only (no model, no plugin)"

@@ -1,5 +1,6 @@
-/// Streams written the way each server frames them (WIRE.md §1.4, §2.4), used by the split-point
-/// tests and the bench.
+/// Streams written the way each server frames them (Gemini's `data:` events of whole
+/// responses, OpenAI's `data:` chunks ending in `data: [DONE]`), used by the split-point tests
+/// and the bench.
 enum RecordedStreams {
     /// Gemini: `data: <json>` + CRLF CRLF, no [DONE], usage and modelVersion on every chunk.
     static let gemini = """

@@ -6,45 +6,17 @@ import MockCloudServer
 /// mock's key in its environment and every log line enabled (`TANDEM_LOG=debug`), so a test
 /// can search all it printed.
 struct CLIRun: Sendable {
-    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tandem").path
-
     let status: Int32
     let stdout: String
     let stderr: String
 
-    /// Runs `tandem --config <fixture's> arguments` to its end, on a thread of its own.
+    /// Runs `tandem --config <fixture's> arguments` to its end, off the cooperative pool.
     static func run(_ fixture: CloudHostFixture, _ arguments: [String]) async throws -> CLIRun {
-        try await onOwnThread { try CLIRun(fixture, arguments) }
-    }
-
-    private init(_ fixture: CloudHostFixture, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["--config", fixture.configPath] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: fixture.folder)
-        var environment = ProcessInfo.processInfo.environment
-        environment[MockServer.keyVariable] = MockServer.apiKey
-        environment.merge(MockServer.wrongKeyVariables) { _, new in new }
-        environment["TANDEM_LOG"] = "debug"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try ProcessLaunch.run(process)
-        // Read stderr on its own thread: a full stderr pipe must not stall the process.
-        let errData = PipeContents()
-        let errDone = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            errData.data = err.fileHandleForReading.readDataToEndOfFile()
-            errDone.signal()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        errDone.wait()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        stdout = String(decoding: outData, as: UTF8.self)
-        stderr = String(decoding: errData.data, as: UTF8.self)
+        let environment = MockServer.wrongKeyVariables.merging(
+            [MockServer.keyVariable: MockServer.apiKey, "TANDEM_LOG": "debug"]) { _, new in new }
+        let outcome = try await TestProcess.run(PackagePaths.binary("tandem"), ["--config", fixture.configPath] + arguments,
+                                                in: fixture.folder, environment: environment)
+        return CLIRun(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
 
     /// stdout as one JSON object.
@@ -61,9 +33,4 @@ struct CLIRun: Sendable {
 
 struct CLIOutputError: Error, CustomStringConvertible {
     var description: String
-}
-
-/// What a reader thread read, handed over after its semaphore.
-private final class PipeContents: @unchecked Sendable {
-    var data = Data()
 }

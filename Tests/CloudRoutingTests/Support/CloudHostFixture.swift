@@ -1,5 +1,6 @@
 import Foundation
 import MockCloudServer
+import PluginFixtures
 import Tandem
 
 import enum CloudHTTPSCore.DialectKind
@@ -15,8 +16,7 @@ struct CloudHostFixture {
     let token: String
     let folder: String
 
-    static let pluginsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("plugins.d").path
+    static let pluginsDirectory = PackagePaths.plugins
 
     /// The model each dialect asks for, and the version the mock reports for it.
     static func defaultModel(_ dialect: DialectKind) -> String { dialect == .gemini ? "gemini-2.5-flash" : "gpt-4o-mini" }
@@ -38,7 +38,7 @@ struct CloudHostFixture {
         if let mock {
             self.mock = mock
         } else {
-            self.mock = try await onOwnThread { MockServer.shared }
+            self.mock = try await runOffThePool { MockServer.shared }
         }
         token = MockServer.token(scenario)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-cloudhost-\(UUID().uuidString)").path
@@ -83,7 +83,7 @@ struct CloudHostFixture {
     /// The JSON bodies this fixture's scenario received, oldest first.
     func requests() async throws -> [[String: Any]] {
         let (mock, token) = (mock, token)
-        return try await onOwnThread { try mock.requests(token).map(JSONObject.init) }.map(\.members)
+        return try await runOffThePool { try mock.requests(token).map(JSONObject.init) }.map(\.members)
     }
 }
 

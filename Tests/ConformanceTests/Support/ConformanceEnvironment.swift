@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import MockCloudServer
 import Tandem
 
@@ -10,9 +11,8 @@ import Tandem
 /// runs. A plugin without an entry is opened with no settings. `tandem.cloud` points at the
 /// cloud mock, so it runs the generation checks too.
 enum ConformanceEnvironment {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
-    static let pluginsDirectory = ProcessInfo.processInfo.environment["TANDEM_PLUGINS_DIR"] ?? packageRoot + "/plugins.d"
+    static let packageRoot = PackagePaths.root
+    static let pluginsDirectory = PackagePaths.plugins
     static let catalog = PluginLoader(directory: pluginsDirectory).load()
     /// Every plugin the suite runs against (the test arguments).
     static let pluginIDs = catalog.plugins.map(\.id)

@@ -1,11 +1,11 @@
 import Foundation
+import PluginFixtures
 import Tandem
 
 /// Models of the `tandem.fake` plugin, opened through the real loader from the package's
 /// `plugins.d/` (filled by `make plugins`, which `make test` runs first).
 enum FakePlugin {
-    static let pluginsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("plugins.d").path
+    static let pluginsDirectory = PackagePaths.plugins
 
     static let catalog = PluginLoader(directory: pluginsDirectory).load()
 

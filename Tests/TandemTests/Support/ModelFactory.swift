@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 @testable import Tandem
 
 /// How a test turns a backend id and fake settings into a model: through the real loader and
@@ -11,8 +12,7 @@ struct ModelFactory: Sendable, CustomStringConvertible {
     var description: String { name }
 
     /// The package's `plugins.d/` (filled by `make plugins`, which `make test` runs first).
-    static let pluginsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("plugins.d").path
+    static let pluginsDirectory = PackagePaths.plugins
 
     static let catalog = PluginLoader(directory: pluginsDirectory).load()
 

@@ -104,14 +104,8 @@ public enum TokenizerBenchmark {
             ["func f(x: Int) -> Int {", "return x * 2;", "}", "if (a != b) { a++; }", "print(\"hi\")", "<div>", "</div>"],
             ["  ", "\n", "\n\n", "\t", "   ", "\r\n"],
         ]
-        var state = seed
-        func next() -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int(truncatingIfNeeded: (z ^ (z >> 31)) >> 1)
-        }
+        var generator = SeededGenerator(seed: seed)
+        func next() -> Int { Int(truncatingIfNeeded: generator.next() >> 1) }
         // Weighted towards prose, as real prompts are.
         let weights = [0, 0, 0, 0, 0, 1, 1, 2, 3, 4, 5, 5, 6, 7, 7]
         var text = ""

@@ -2,7 +2,7 @@ import JSONModel
 import TandemBridge
 
 /// The Gemini API (v1beta REST): generateContent, streamGenerateContent?alt=sse, embeddings,
-/// countTokens, models. WIRE.md §1.
+/// countTokens, models (Plugins/CloudHTTPS/README.md, "Pointing it at a real Gemini key").
 public struct GeminiDialect: CloudDialect {
     public let model: String
     public let baseURL: String

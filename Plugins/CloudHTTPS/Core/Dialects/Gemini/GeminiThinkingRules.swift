@@ -1,7 +1,8 @@
 import TandemBridge
 
-/// Which thinking controls a Gemini model family takes (WIRE.md §1.2), checked before a request
-/// is sent so a bad combination fails with a clear message instead of a server 400.
+/// Which thinking controls a Gemini model family takes (2.5: a budget, 3: a level), checked
+/// before a request is sent so a bad combination fails with a clear message instead of a
+/// server 400.
 enum GeminiThinkingRules {
     struct Rule {
         /// Accepted levels; empty means levels are not supported.

@@ -2,8 +2,8 @@ import JSONModel
 import TandemBridge
 
 /// OpenAI Chat Completions and what compatible servers (vLLM, llama.cpp's server, Ollama) speak:
-/// /chat/completions (streamed or not), /embeddings, /models under a base URL ending in /v1.
-/// WIRE.md §2.
+/// /chat/completions (streamed or not), /embeddings, /models under a base URL ending in /v1
+/// (Plugins/CloudHTTPS/README.md, "Pointing it at an OpenAI-compatible server").
 public struct OpenAIDialect: CloudDialect {
     public let model: String
     public let baseURL: String

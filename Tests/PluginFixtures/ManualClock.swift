@@ -1,9 +1,9 @@
 import Foundation
-@testable import QuoteLibrary
 
-/// A budget clock that moves only when a test advances it (as swift-nio's embedded event loop
-/// does with `advanceTime`): budget tests decide when time passes instead of sleeping.
-final class ManualClock: BudgetClock, @unchecked Sendable {
+/// A clock that moves only when a test advances it (as swift-nio's embedded event loop does with
+/// `advanceTime`): tests of deadlines decide when time passes instead of sleeping. It has the
+/// shape of QuoteLibrary's `BudgetClock` (QuoteLibraryTests declares the conformance).
+public final class ManualClock: @unchecked Sendable {
     private struct Sleeper {
         let deadline: Duration
         let continuation: CheckedContinuation<Void, Error>
@@ -14,9 +14,11 @@ final class ManualClock: BudgetClock, @unchecked Sendable {
     private var sleepers: [UUID: Sleeper] = [:]
     private var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-    var now: Duration { lock.withLock { current } }
+    public init() {}
 
-    func sleep(until instant: Duration) async throws {
+    public var now: Duration { lock.withLock { current } }
+
+    public func sleep(until instant: Duration) async throws {
         let id = UUID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
@@ -41,7 +43,7 @@ final class ManualClock: BudgetClock, @unchecked Sendable {
     }
 
     /// Moves time forward and wakes every sleeper whose instant has come.
-    func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         lock.lock()
         current += duration
         let due = sleepers.filter { $0.value.deadline <= current }
@@ -51,7 +53,7 @@ final class ManualClock: BudgetClock, @unchecked Sendable {
     }
 
     /// Returns once at least `count` tasks are sleeping on this clock.
-    func waitForSleepers(_ count: Int) async {
+    public func waitForSleepers(_ count: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             lock.lock()
             if sleepers.count >= count {
