@@ -156,15 +156,15 @@ final class PeerServer: @unchecked Sendable {
     static var model: String { ProcessInfo.processInfo.environment["TANDEM_PEER_MODEL"] ?? "default" }
 
     let port: Int
-    let process: Process
+    let process: TestProcess
     var baseURL: String { "http://127.0.0.1:\(port)/v1" }
 
     /// The server most scenarios share, started on first use and stopped when the tests end.
-    static func shared() async throws -> PeerServer { try await onOwnThread { try sharedServer.get() } }
+    static func shared() async throws -> PeerServer { try await runOffThePool { try sharedServer.get() } }
     private static let sharedServer = Result { try PeerServer() }
 
     /// A server of its own, for the scenarios that stop or kill it.
-    static func start() async throws -> PeerServer { try await onOwnThread { try PeerServer() } }
+    static func start() async throws -> PeerServer { try await runOffThePool { try PeerServer() } }
 
     struct PeerError: Error, CustomStringConvertible { var description: String }
 
@@ -173,17 +173,9 @@ final class PeerServer: @unchecked Sendable {
         port = try CloudSecretTests.closedPort()
         let words = command.replacingOccurrences(of: "{port}", with: "\(port)").split(separator: " ").map(String.init)
         guard let program = words.first else { throw PeerError(description: "TANDEM_PEER_COMMAND is empty") }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = Array(words.dropFirst())
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-peer-\(port).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try ProcessLaunch.run(process)
-        killAtExit(process.processIdentifier)
+        // Its output stays in memory (TestProcess reads both streams), quoted when it fails.
+        process = try TestProcess(program, Array(words.dropFirst()))
+        killAtExit(process.pid)
 
         var parsed = PluginSettings([
             "dialect": "openai", "model": Self.model, "base_url": baseURL, "api_key_required": "false",
@@ -194,28 +186,29 @@ final class PeerServer: @unchecked Sendable {
         while ContinuousClock.now - started < .seconds(120) {
             if let models = try? probe.listModels(), !models.isEmpty { return }
             guard process.isRunning else {
-                throw PeerError(description: "\(words[0]) exited with \(process.terminationStatus); its output is in \(log.path)")
+                let outcome = process.wait()
+                throw PeerError(description: "\(words[0]) exited with \(outcome.status); its last output: \(outcome.stderr.suffix(2000))")
             }
             Thread.sleep(forTimeInterval: 0.25)
         }
-        process.terminate()
-        throw PeerError(description: "\(Self.name) did not list its models within 120 s; its output is in \(log.path)")
+        process.signal(SIGTERM)
+        throw PeerError(description: "\(Self.name) did not list its models within 120 s; its last output: \(process.stderr.suffix(2000))")
     }
 
     /// SIGTERM, then waits for the process to end (SIGKILL after 10 s).
     func stop() async throws {
         let process = self.process
-        try await onOwnThread {
-            process.terminate()
+        try await runOffThePool {
+            process.signal(SIGTERM)
             let deadline = Date().addingTimeInterval(10)
             while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            if process.isRunning { process.signal(SIGKILL) }
+            _ = process.wait()
         }
     }
 
     /// SIGKILL at once: no goodbye on the connection.
-    func kill() { Glibc.kill(process.processIdentifier, SIGKILL) }
+    func kill() { process.signal(SIGKILL) }
 }
 
 /// Servers still running when the test process exits are killed with it.
