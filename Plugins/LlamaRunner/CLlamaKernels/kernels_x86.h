@@ -67,18 +67,19 @@ __attribute__((target(TARGET), always_inline)) static inline KERNEL(q4_block) KE
     __m256i q;
     switch (type) {
     case 6: q = _mm256_or_si256(KERNEL(nibbles)(p + offsetof(lk_block_q5_0, qs)), KERNEL(fifth_bits)(p + offsetof(lk_block_q5_0, qh))); break;
-    case 3: q = KERNEL(nibbles)(p + 4); break;
-    default: q = KERNEL(nibbles)(p + 2); break;
+    case 3: q = KERNEL(nibbles)(p + offsetof(lk_block_q4_1, qs)); break;
+    default: q = KERNEL(nibbles)(p + offsetof(lk_block_q4_0, qs)); break;
     }
     if (HAS_MIN(type)) {
         w.u = w.sign = q;
-        w.dm = _mm_cvtph_ps(_mm_loadu_si32(p));  // both lanes used: a plain 32-bit load
+        // d and m side by side (asserted in llama_kernels.c): both lanes used, a plain 32-bit load.
+        w.dm = _mm_cvtph_ps(_mm_loadu_si32(p + offsetof(lk_block_q4_1, d)));
         w.d = _mm256_setzero_ps();
     } else {
         w.sign = _mm256_sub_epi8(q, _mm256_set1_epi8(type == 6 ? 16 : 8));
         w.u = _mm256_sign_epi8(w.sign, w.sign);
         w.dm = _mm_setzero_ps();
-        w.d = KERNEL(half8)(p);
+        w.d = KERNEL(half8)(p + (type == 6 ? offsetof(lk_block_q5_0, d) : offsetof(lk_block_q4_0, d)));
     }
     return w;
 }
@@ -112,7 +113,7 @@ __attribute__((target(TARGET), always_inline)) static inline float KERNEL(q4_res
 // block is prepared once per tile of TOKEN_TILE tokens.
 __attribute__((target(TARGET), always_inline)) static inline void KERNEL(q4_body)(int type, const uint8_t *w, size_t row_bytes,
     int row0, int row1, const lk_activations *x, float *out, size_t out_stride) {
-    const int blocks = x->columns / 32, bb = type == 6 ? sizeof(lk_block_q5_0) : type == 3 ? 20 : 18;
+    const int blocks = x->columns / 32, bb = type == 6 ? sizeof(lk_block_q5_0) : type == 3 ? sizeof(lk_block_q4_1) : sizeof(lk_block_q4_0);
     int r = row0;
     if (x->tokens == 1) {
         for (; r + 2 <= row1; r += 2) {
@@ -166,10 +167,10 @@ __attribute__((target(TARGET))) static void KERNEL(q4)(int type, const uint8_t *
 // Q8_0: signed weights; |w| (unsigned) times x with w's sign (signed) keeps u8 x s8 products.
 __attribute__((target(TARGET), always_inline)) static inline void KERNEL(q8_0_step)(const uint8_t *p, const int8_t *xq,
     const float *xds, __m256 *acc) {
-    const __m256i q = _mm256_loadu_si256((const __m256i *)(p + 2));
+    const __m256i q = _mm256_loadu_si256((const __m256i *)(p + offsetof(lk_block_q8_0, qs)));
     const __m256i a = _mm256_loadu_si256((const __m256i *)xq);
     const __m256 prod = _mm256_cvtepi32_ps(DOT_U8S8(_mm256_sign_epi8(q, q), _mm256_sign_epi8(a, q)));
-    *acc = _mm256_fmadd_ps(_mm256_mul_ps(KERNEL(half8)(p), _mm256_broadcast_ss(xds)), prod, *acc);
+    *acc = _mm256_fmadd_ps(_mm256_mul_ps(KERNEL(half8)(p + offsetof(lk_block_q8_0, d)), _mm256_broadcast_ss(xds)), prod, *acc);
 }
 
 __attribute__((target(TARGET))) static void KERNEL(q8_0)(const uint8_t *w, size_t row_bytes, int row0, int row1,
@@ -184,8 +185,8 @@ __attribute__((target(TARGET))) static void KERNEL(q8_0)(const uint8_t *w, size_
                 // Two rows of 34-byte blocks advance 68 bytes a step: two lines keep ahead.
                 _mm_prefetch((const char *)p0 + PREFETCH_DISTANCE + b * 128, _MM_HINT_T0);
                 _mm_prefetch((const char *)p0 + PREFETCH_DISTANCE + b * 128 + 64, _MM_HINT_T0);
-                KERNEL(q8_0_step)(p0 + b * 34, x->qs + b * 32, x->scales + 2 * b, &acc0);
-                KERNEL(q8_0_step)(p1 + b * 34, x->qs + b * 32, x->scales + 2 * b, &acc1);
+                KERNEL(q8_0_step)(p0 + b * sizeof(lk_block_q8_0), x->qs + b * 32, x->scales + 2 * b, &acc0);
+                KERNEL(q8_0_step)(p1 + b * sizeof(lk_block_q8_0), x->qs + b * 32, x->scales + 2 * b, &acc1);
             }
             out[r] = KERNEL(hsum)(acc0);
             out[r + 1] = KERNEL(hsum)(acc1);
@@ -200,7 +201,7 @@ __attribute__((target(TARGET))) static void KERNEL(q8_0)(const uint8_t *w, size_
             for (int b = 0; b < blocks; b++)
                 for (int j = 0; j < nt; j++) {
                     const size_t xb = (size_t)(t0 + j) * blocks + b;
-                    KERNEL(q8_0_step)(row + b * 34, x->qs + xb * 32, x->scales + 2 * xb, &acc[j]);
+                    KERNEL(q8_0_step)(row + b * sizeof(lk_block_q8_0), x->qs + xb * 32, x->scales + 2 * xb, &acc[j]);
                 }
             for (int j = 0; j < nt; j++) out[(size_t)(t0 + j) * out_stride + r] = KERNEL(hsum)(acc[j]);
         }

@@ -20,6 +20,9 @@ int lk_cpu_features(void) {
     return cached;
 }
 
+// The Q4_1 kernel loads a block's d and m with one 32-bit load.
+_Static_assert(offsetof(lk_block_q4_1, m) == offsetof(lk_block_q4_1, d) + sizeof(uint16_t), "Q4_1: m does not follow d");
+
 // Tokens sharing one prepared weight block in the batched (prompt) kernels.
 #define TOKEN_TILE 4
 // How far ahead of the rows being read the one-token kernels prefetch (bytes).

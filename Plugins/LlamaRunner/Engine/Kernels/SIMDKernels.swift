@@ -40,9 +40,9 @@ enum SIMDKernels {
     static func dotQ4_1(_ w: UnsafeRawPointer, _ q: UnsafeRawPointer, _ ds: UnsafePointer<Float>, _ blocks: Int) -> Float {
         var acc: Float = 0
         for b in 0..<blocks {
-            let p = w + 20 * b
-            let isum = nibbleProducts(p.loadUnaligned(fromByteOffset: 4, as: SIMD16<UInt8>.self), q + 32 * b)
-            acc += HalfFloat.load(p) * ds[2 * b] * Float(isum) + HalfFloat.load(p, 2) * ds[2 * b + 1]
+            let p = w + Int(LK_Q4_1_BYTES) * b
+            let isum = nibbleProducts(p.loadUnaligned(fromByteOffset: Int(LK_Q4_1_QS), as: SIMD16<UInt8>.self), q + 32 * b)
+            acc += HalfFloat.load(p, Int(LK_Q4_1_D)) * ds[2 * b] * Float(isum) + HalfFloat.load(p, Int(LK_Q4_1_M)) * ds[2 * b + 1]
         }
         return acc
     }
@@ -50,9 +50,9 @@ enum SIMDKernels {
     static func dotQ4_0(_ w: UnsafeRawPointer, _ q: UnsafeRawPointer, _ ds: UnsafePointer<Float>, _ blocks: Int) -> Float {
         var acc: Float = 0
         for b in 0..<blocks {
-            let p = w + 18 * b
-            let isum = nibbleProducts(p.loadUnaligned(fromByteOffset: 2, as: SIMD16<UInt8>.self), q + 32 * b, offset: 8)
-            acc += HalfFloat.load(p) * ds[2 * b] * Float(isum)
+            let p = w + Int(LK_Q4_0_BYTES) * b
+            let isum = nibbleProducts(p.loadUnaligned(fromByteOffset: Int(LK_Q4_0_QS), as: SIMD16<UInt8>.self), q + 32 * b, offset: 8)
+            acc += HalfFloat.load(p, Int(LK_Q4_0_D)) * ds[2 * b] * Float(isum)
         }
         return acc
     }
@@ -81,13 +81,13 @@ enum SIMDKernels {
     static func dotQ8_0(_ w: UnsafeRawPointer, _ q: UnsafeRawPointer, _ ds: UnsafePointer<Float>, _ blocks: Int) -> Float {
         var acc: Float = 0
         for b in 0..<blocks {
-            let p = w + 34 * b
-            let w0 = SIMD16<Int16>(truncatingIfNeeded: p.loadUnaligned(fromByteOffset: 2, as: SIMD16<Int8>.self))
-            let w1 = SIMD16<Int16>(truncatingIfNeeded: p.loadUnaligned(fromByteOffset: 18, as: SIMD16<Int8>.self))
+            let p = w + Int(LK_Q8_0_BYTES) * b
+            let w0 = SIMD16<Int16>(truncatingIfNeeded: p.loadUnaligned(fromByteOffset: Int(LK_Q8_0_QS), as: SIMD16<Int8>.self))
+            let w1 = SIMD16<Int16>(truncatingIfNeeded: p.loadUnaligned(fromByteOffset: Int(LK_Q8_0_QS) + 16, as: SIMD16<Int8>.self))
             let a0 = SIMD16<Int16>(truncatingIfNeeded: (q + 32 * b).loadUnaligned(as: SIMD16<Int8>.self))
             let a1 = SIMD16<Int16>(truncatingIfNeeded: (q + 32 * b).loadUnaligned(fromByteOffset: 16, as: SIMD16<Int8>.self))
             let isum = SIMD16<Int32>(truncatingIfNeeded: w0 &* a0).wrappedSum() &+ SIMD16<Int32>(truncatingIfNeeded: w1 &* a1).wrappedSum()
-            acc += HalfFloat.load(p) * ds[2 * b] * Float(isum)
+            acc += HalfFloat.load(p, Int(LK_Q8_0_D)) * ds[2 * b] * Float(isum)
         }
         return acc
     }

@@ -8,23 +8,41 @@ public enum TensorType: UInt32, Sendable, CaseIterable {
     public var blockSize: Int {
         switch self {
         case .f32, .f16, .bf16: 1
-        case .q4_0, .q4_1, .q8_0: 32
+        case .q4_0: Int(LK_Q4_0_VALUES)
+        case .q4_1: Int(LK_Q4_1_VALUES)
         case .q5_0: Int(LK_Q5_0_VALUES)
-        case .q4_K, .q6_K: 256
+        case .q8_0: Int(LK_Q8_0_VALUES)
+        case .q4_K, .q6_K: Int(LK_QK_K)
         }
     }
 
-    /// Bytes per block.
+    /// Bytes per block: the block structs of `lk_blocks.h` (CLlamaKernels), the one description
+    /// of each layout.
     public var blockBytes: Int {
         switch self {
-        case .f32: 4
-        case .f16, .bf16: 2
-        case .q4_0: 18
-        case .q4_1: 20
+        case .f32: MemoryLayout<Float>.size
+        case .f16, .bf16: MemoryLayout<UInt16>.size
+        case .q4_0: Int(LK_Q4_0_BYTES)
+        case .q4_1: Int(LK_Q4_1_BYTES)
         case .q5_0: Int(LK_Q5_0_BYTES)
-        case .q8_0: 34
-        case .q4_K: 144
-        case .q6_K: 210
+        case .q8_0: Int(LK_Q8_0_BYTES)
+        case .q4_K: Int(LK_Q4_K_BYTES)
+        case .q6_K: Int(LK_Q6_K_BYTES)
+        }
+    }
+
+    /// Byte offsets of a block's half-float fields (scales and minimums): the fields a synthetic
+    /// block must fill with finite values.
+    public var halfFields: [Int] {
+        switch self {
+        case .f32, .bf16: []
+        case .f16: [0]
+        case .q4_0: [Int(LK_Q4_0_D)]
+        case .q4_1: [Int(LK_Q4_1_D), Int(LK_Q4_1_M)]
+        case .q5_0: [Int(LK_Q5_0_D)]
+        case .q8_0: [Int(LK_Q8_0_D)]
+        case .q4_K: [Int(LK_Q4_K_D), Int(LK_Q4_K_DMIN)]
+        case .q6_K: [Int(LK_Q6_K_D)]
         }
     }
 

@@ -1,11 +1,9 @@
-/// Plain dequantisers: one block layout per type, exactly as ggml defines it. They are the
-/// reference the optimised kernels are tested against, and they serve the types that have no
-/// fused kernel (K-quants, 16-bit floats).
-public enum Dequantize {
-    @inline(__always) static func half(_ p: UnsafeRawPointer, _ offset: Int) -> Float {
-        Float(Float16(bitPattern: p.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
-    }
+import CLlamaKernels
 
+/// Plain dequantisers: each type's blocks to floats, exactly as ggml defines them. They are the
+/// reference the optimised kernels are tested against, and they serve the types that have no
+/// integer kernel (K-quants, 16-bit floats). Field offsets come from `lk_blocks.h`.
+public enum Dequantize {
     /// Dequantises `count` elements (a multiple of the type's block size) starting at `src`.
     public static func row(_ type: TensorType, _ src: UnsafeRawPointer, count: Int, into y: UnsafeMutablePointer<Float>) {
         let blocks = count / type.blockSize
@@ -13,60 +11,35 @@ public enum Dequantize {
         case .f32:
             for i in 0..<count { y[i] = src.loadUnaligned(fromByteOffset: 4 * i, as: Float.self) }
         case .f16:
-            for i in 0..<count { y[i] = half(src, 2 * i) }
+            for i in 0..<count { y[i] = BlockDecoding.half(src, 2 * i) }
         case .bf16:
             for i in 0..<count { y[i] = Float(bitPattern: UInt32(src.loadUnaligned(fromByteOffset: 2 * i, as: UInt16.self)) << 16) }
-        case .q4_0:
-            for b in 0..<blocks {
-                let p = src + b * 18, o = y + b * 32
-                let d = half(p, 0)
-                for j in 0..<16 {
-                    let q = p.load(fromByteOffset: 2 + j, as: UInt8.self)
-                    o[j] = Float(Int(q & 0xF) - 8) * d
-                    o[j + 16] = Float(Int(q >> 4) - 8) * d
-                }
-            }
-        case .q4_1:
-            for b in 0..<blocks {
-                let p = src + b * 20, o = y + b * 32
-                let d = half(p, 0), m = half(p, 2)
-                for j in 0..<16 {
-                    let q = p.load(fromByteOffset: 4 + j, as: UInt8.self)
-                    o[j] = Float(q & 0xF) * d + m
-                    o[j + 16] = Float(q >> 4) * d + m
-                }
-            }
-        case .q8_0:
-            for b in 0..<blocks {
-                let p = src + b * 34, o = y + b * 32
-                let d = half(p, 0)
-                for j in 0..<32 { o[j] = Float(p.load(fromByteOffset: 2 + j, as: Int8.self)) * d }
-            }
-        case .q4_K:
-            for b in 0..<blocks { q4K(src + b * 144, y + b * 256) }
-        case .q6_K:
-            for b in 0..<blocks { q6K(src + b * 210, y + b * 256) }
-        case .q5_0:
+        case .q4_0, .q4_1, .q5_0, .q8_0:
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: 32) { q in
                 for b in 0..<blocks {
                     let (d, m) = BlockDecoding.decode(type, src + b * type.blockBytes, q.baseAddress!)
                     for j in 0..<32 { y[32 * b + j] = Float(q[j]) * d + m }
                 }
             }
+        case .q4_K:
+            for b in 0..<blocks { q4K(src + b * type.blockBytes, y + b * type.blockSize) }
+        case .q6_K:
+            for b in 0..<blocks { q6K(src + b * type.blockBytes, y + b * type.blockSize) }
         }
     }
 
-    /// Q4_K: d, dmin (f16), 12 bytes of packed 6-bit scales and mins for 8 sub-blocks, 128 nibble bytes.
+    /// Q4_K's 6-bit scale and minimum of sub-block j (0..<8) from its 12 packed bytes.
+    static func q4KScaleMin(_ scales: UnsafeRawPointer, _ j: Int) -> (Float, Float) {
+        let s = { (i: Int) in scales.load(fromByteOffset: i, as: UInt8.self) }
+        if j < 4 { return (Float(s(j) & 63), Float(s(j + 4) & 63)) }
+        return (Float((s(j + 4) & 0xF) | ((s(j - 4) >> 6) << 4)), Float((s(j + 4) >> 4) | ((s(j) >> 6) << 4)))
+    }
+
     private static func q4K(_ p: UnsafeRawPointer, _ y: UnsafeMutablePointer<Float>) {
-        let d = half(p, 0), dmin = half(p, 2)
-        let scales = p + 4, qs = p + 16
-        func scaleMin(_ j: Int) -> (Float, Float) {
-            let s = { (i: Int) in scales.load(fromByteOffset: i, as: UInt8.self) }
-            if j < 4 { return (Float(s(j) & 63), Float(s(j + 4) & 63)) }
-            return (Float((s(j + 4) & 0xF) | ((s(j - 4) >> 6) << 4)), Float((s(j + 4) >> 4) | ((s(j) >> 6) << 4)))
-        }
+        let d = BlockDecoding.half(p, Int(LK_Q4_K_D)), dmin = BlockDecoding.half(p, Int(LK_Q4_K_DMIN))
+        let scales = p + Int(LK_Q4_K_SCALES), qs = p + Int(LK_Q4_K_QS)
         for chunk in 0..<4 {
-            let (sc1, m1) = scaleMin(2 * chunk), (sc2, m2) = scaleMin(2 * chunk + 1)
+            let (sc1, m1) = q4KScaleMin(scales, 2 * chunk), (sc2, m2) = q4KScaleMin(scales, 2 * chunk + 1)
             let d1 = d * sc1, min1 = dmin * m1, d2 = d * sc2, min2 = dmin * m2
             for l in 0..<32 {
                 let q = qs.load(fromByteOffset: 32 * chunk + l, as: UInt8.self)
@@ -76,11 +49,11 @@ public enum Dequantize {
         }
     }
 
-    /// Q6_K: 128 bytes low nibbles, 64 bytes high 2-bit pairs, 16 signed 8-bit scales, d (f16).
     private static func q6K(_ p: UnsafeRawPointer, _ y: UnsafeMutablePointer<Float>) {
-        let d = half(p, 208)
+        let d = BlockDecoding.half(p, Int(LK_Q6_K_D))
         for half128 in 0..<2 {
-            let ql = p + 64 * half128, qh = p + 128 + 32 * half128, sc = p + 192 + 8 * half128
+            let ql = p + Int(LK_Q6_K_QL) + 64 * half128, qh = p + Int(LK_Q6_K_QH) + 32 * half128
+            let sc = p + Int(LK_Q6_K_SCALES) + 8 * half128
             let o = y + 128 * half128
             for l in 0..<32 {
                 let isc = l / 16
