@@ -35,11 +35,11 @@ __attribute__((target(TARGET), always_inline)) static inline float KERNEL(hsum)(
     return _mm_cvtss_f32(s);
 }
 
-// The 4- and 5-bit types share one kernel; `type` is the ggml code (2 Q4_0, 3 Q4_1, 6 Q5_0), a
+// The 4- and 5-bit types share one kernel; `type` is the ggml code (2 Q4_0, 3 Q4_1, 6 Q5_0, 7 Q5_1), a
 // constant in each instantiation, so the tests on it fold away. A 5-bit block is a 4-bit one plus
-// a word of fifth bits; Q4_1 adds a minimum m (value = d*q + m), the others are signed
+// a word of fifth bits; the _1 types add a minimum m (value = d*q + m), the others are signed
 // (value = d*(q - 8) or d*(q - 16)).
-#define HAS_MIN(type) ((type) == 3)
+#define HAS_MIN(type) ((type) == 3 || (type) == 7)
 
 // Bit j of the little-endian 32-bit word at p as 0x10 in byte j: the fifth bits of a 5-bit block.
 // Byte j gets byte j/8 of the word, then keeps its bit j%8.
@@ -67,13 +67,14 @@ __attribute__((target(TARGET), always_inline)) static inline KERNEL(q4_block) KE
     __m256i q;
     switch (type) {
     case 6: q = _mm256_or_si256(KERNEL(nibbles)(p + offsetof(lk_block_q5_0, qs)), KERNEL(fifth_bits)(p + offsetof(lk_block_q5_0, qh))); break;
+    case 7: q = _mm256_or_si256(KERNEL(nibbles)(p + offsetof(lk_block_q5_1, qs)), KERNEL(fifth_bits)(p + offsetof(lk_block_q5_1, qh))); break;
     case 3: q = KERNEL(nibbles)(p + offsetof(lk_block_q4_1, qs)); break;
     default: q = KERNEL(nibbles)(p + offsetof(lk_block_q4_0, qs)); break;
     }
     if (HAS_MIN(type)) {
         w.u = w.sign = q;
         // d and m side by side (asserted in llama_kernels.c): both lanes used, a plain 32-bit load.
-        w.dm = _mm_cvtph_ps(_mm_loadu_si32(p + offsetof(lk_block_q4_1, d)));
+        w.dm = _mm_cvtph_ps(_mm_loadu_si32(p + (type == 7 ? offsetof(lk_block_q5_1, d) : offsetof(lk_block_q4_1, d))));
         w.d = _mm256_setzero_ps();
     } else {
         w.sign = _mm256_sub_epi8(q, _mm256_set1_epi8(type == 6 ? 16 : 8));
@@ -113,7 +114,7 @@ __attribute__((target(TARGET), always_inline)) static inline float KERNEL(q4_res
 // block is prepared once per tile of TOKEN_TILE tokens.
 __attribute__((target(TARGET), always_inline)) static inline void KERNEL(q4_body)(int type, const uint8_t *w, size_t row_bytes,
     int row0, int row1, const lk_activations *x, float *out, size_t out_stride) {
-    const int blocks = x->columns / 32, bb = type == 6 ? sizeof(lk_block_q5_0) : type == 3 ? sizeof(lk_block_q4_1) : sizeof(lk_block_q4_0);
+    const int blocks = x->columns / 32, bb = type == 7 ? sizeof(lk_block_q5_1) : type == 6 ? sizeof(lk_block_q5_0) : type == 3 ? sizeof(lk_block_q4_1) : sizeof(lk_block_q4_0);
     int r = row0;
     if (x->tokens == 1) {
         for (; r + 2 <= row1; r += 2) {
@@ -161,6 +162,7 @@ __attribute__((target(TARGET))) static void KERNEL(q4)(int type, const uint8_t *
     case 2: KERNEL(q4_body)(2, w, row_bytes, row0, row1, x, out, out_stride); break;
     case 3: KERNEL(q4_body)(3, w, row_bytes, row0, row1, x, out, out_stride); break;
     case 6: KERNEL(q4_body)(6, w, row_bytes, row0, row1, x, out, out_stride); break;
+    case 7: KERNEL(q4_body)(7, w, row_bytes, row0, row1, x, out, out_stride); break;
     }
 }
 

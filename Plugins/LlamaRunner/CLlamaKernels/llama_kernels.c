@@ -20,8 +20,9 @@ int lk_cpu_features(void) {
     return cached;
 }
 
-// The Q4_1 kernel loads a block's d and m with one 32-bit load.
+// The Q4_1 and Q5_1 kernels load a block's d and m with one 32-bit load.
 _Static_assert(offsetof(lk_block_q4_1, m) == offsetof(lk_block_q4_1, d) + sizeof(uint16_t), "Q4_1: m does not follow d");
+_Static_assert(offsetof(lk_block_q5_1, m) == offsetof(lk_block_q5_1, d) + sizeof(uint16_t), "Q5_1: m does not follow d");
 
 // Tokens sharing one prepared weight block in the batched (prompt) kernels.
 #define TOKEN_TILE 4
@@ -53,6 +54,7 @@ int lk_matmul(int type, int features, const uint8_t *weights, size_t row_bytes, 
     case 2:
     case 3:
     case 6:
+    case 7:
         if (vnni) q4_vnni(type, weights, row_bytes, row0, row1, x, out, out_stride);
         else q4_avx2(type, weights, row_bytes, row0, row1, x, out, out_stride);
         return 0;

@@ -54,6 +54,22 @@ enum {
     LK_Q5_0_QS = offsetof(lk_block_q5_0, qs),
 };
 
+// Q5_1 (ggml type 7): as Q5_0 with a minimum, value = d * q + m.
+#define LK_Q5_1_VALUES 32
+typedef struct {
+    uint16_t d, m;
+    uint8_t qh[4];
+    uint8_t qs[LK_Q5_1_VALUES / 2];
+} lk_block_q5_1;
+LK_BLOCK_CHECK(lk_block_q5_1, 4 + 4 + LK_Q5_1_VALUES / 2);
+enum {
+    LK_Q5_1_BYTES = sizeof(lk_block_q5_1),
+    LK_Q5_1_D = offsetof(lk_block_q5_1, d),
+    LK_Q5_1_M = offsetof(lk_block_q5_1, m),
+    LK_Q5_1_QH = offsetof(lk_block_q5_1, qh),
+    LK_Q5_1_QS = offsetof(lk_block_q5_1, qs),
+};
+
 // Q8_0 (ggml type 8): 32 signed values, value = d * q.
 #define LK_Q8_0_VALUES 32
 typedef struct {

@@ -11,7 +11,7 @@ enum BlockDecoding {
     /// Whether `type` has 32-value blocks that decode to integers with one scale and minimum.
     static func decodes(_ type: TensorType) -> Bool {
         switch type {
-        case .q4_0, .q4_1, .q5_0, .q8_0: true
+        case .q4_0, .q4_1, .q5_0, .q5_1, .q8_0: true
         case .f32, .f16, .bf16, .q4_K, .q6_K: false
         }
     }
@@ -28,6 +28,9 @@ enum BlockDecoding {
         case .q5_0:
             nibbles(p + Int(LK_Q5_0_QS), high: p.loadUnaligned(fromByteOffset: Int(LK_Q5_0_QH), as: UInt32.self), offset: 16, q)
             return (half(p, Int(LK_Q5_0_D)), 0)
+        case .q5_1:
+            nibbles(p + Int(LK_Q5_1_QS), high: p.loadUnaligned(fromByteOffset: Int(LK_Q5_1_QH), as: UInt32.self), offset: 0, q)
+            return (half(p, Int(LK_Q5_1_D)), half(p, Int(LK_Q5_1_M)))
         case .q8_0:
             for j in 0..<32 { q[j] = Int32(p.load(fromByteOffset: Int(LK_Q8_0_QS) + j, as: Int8.self)) }
             return (half(p, Int(LK_Q8_0_D)), 0)

@@ -16,6 +16,7 @@ enum SIMDKernels {
                 case .q4_0: v = dotQ4_0(row, q, ds, blocks)
                 case .q8_0: v = dotQ8_0(row, q, ds, blocks)
                 case .q5_0: v = dotQ5_0(row, q, ds, blocks)
+                case .q5_1: v = dotQ5_1(row, q, ds, blocks)
                 default: preconditionFailure("\(w.type.name) has no integer kernel")
                 }
                 out[t * outStride + r] = v
@@ -74,6 +75,17 @@ enum SIMDKernels {
             let isum = nibbleProducts(p.loadUnaligned(fromByteOffset: Int(LK_Q5_0_QS), as: SIMD16<UInt8>.self), q + 32 * b,
                                       offset: 16, high: highBits(p + Int(LK_Q5_0_QH)))
             acc += HalfFloat.load(p, Int(LK_Q5_0_D)) * ds[2 * b] * Float(isum)
+        }
+        return acc
+    }
+
+    static func dotQ5_1(_ w: UnsafeRawPointer, _ q: UnsafeRawPointer, _ ds: UnsafePointer<Float>, _ blocks: Int) -> Float {
+        var acc: Float = 0
+        for b in 0..<blocks {
+            let p = w + Int(LK_Q5_1_BYTES) * b
+            let isum = nibbleProducts(p.loadUnaligned(fromByteOffset: Int(LK_Q5_1_QS), as: SIMD16<UInt8>.self), q + 32 * b,
+                                      high: highBits(p + Int(LK_Q5_1_QH)))
+            acc += HalfFloat.load(p, Int(LK_Q5_1_D)) * ds[2 * b] * Float(isum) + HalfFloat.load(p, Int(LK_Q5_1_M)) * ds[2 * b + 1]
         }
         return acc
     }
