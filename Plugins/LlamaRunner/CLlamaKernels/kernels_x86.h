@@ -35,10 +35,11 @@ __attribute__((target(TARGET), always_inline)) static inline float KERNEL(hsum)(
     return _mm_cvtss_f32(s);
 }
 
-// The 4- and 5-bit types share one kernel; `type` is the ggml code (2 Q4_0, 3 Q4_1, 6 Q5_0, 7 Q5_1), a
+// The 4- and 5-bit types share one kernel; `type` is the ggml code (2 Q4_0, 3 Q4_1, 6 Q5_0, 7 Q5_1,
+// 20 IQ4_NL), a
 // constant in each instantiation, so the tests on it fold away. A 5-bit block is a 4-bit one plus
 // a word of fifth bits; the _1 types add a minimum m (value = d*q + m), the others are signed
-// (value = d*(q - 8) or d*(q - 16)).
+// (value = d*(q - 8), d*(q - 16), or d*table[q] for IQ4_NL).
 #define HAS_MIN(type) ((type) == 3 || (type) == 7)
 
 // Bit j of the little-endian 32-bit word at p as 0x10 in byte j: the fifth bits of a 5-bit block.
@@ -69,6 +70,7 @@ __attribute__((target(TARGET), always_inline)) static inline KERNEL(q4_block) KE
     case 6: q = _mm256_or_si256(KERNEL(nibbles)(p + offsetof(lk_block_q5_0, qs)), KERNEL(fifth_bits)(p + offsetof(lk_block_q5_0, qh))); break;
     case 7: q = _mm256_or_si256(KERNEL(nibbles)(p + offsetof(lk_block_q5_1, qs)), KERNEL(fifth_bits)(p + offsetof(lk_block_q5_1, qh))); break;
     case 3: q = KERNEL(nibbles)(p + offsetof(lk_block_q4_1, qs)); break;
+    case 20: q = KERNEL(nibbles)(p + offsetof(lk_block_iq4_nl, qs)); break;
     default: q = KERNEL(nibbles)(p + offsetof(lk_block_q4_0, qs)); break;
     }
     if (HAS_MIN(type)) {
@@ -77,10 +79,11 @@ __attribute__((target(TARGET), always_inline)) static inline KERNEL(q4_block) KE
         w.dm = _mm_cvtph_ps(_mm_loadu_si32(p + (type == 7 ? offsetof(lk_block_q5_1, d) : offsetof(lk_block_q4_1, d))));
         w.d = _mm256_setzero_ps();
     } else {
-        w.sign = _mm256_sub_epi8(q, _mm256_set1_epi8(type == 6 ? 16 : 8));
+        w.sign = type == 20 ? _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)lk_iq4_nl_table)), q)
+                            : _mm256_sub_epi8(q, _mm256_set1_epi8(type == 6 ? 16 : 8));
         w.u = _mm256_sign_epi8(w.sign, w.sign);
         w.dm = _mm_setzero_ps();
-        w.d = KERNEL(half8)(p + (type == 6 ? offsetof(lk_block_q5_0, d) : offsetof(lk_block_q4_0, d)));
+        w.d = KERNEL(half8)(p + (type == 6 ? offsetof(lk_block_q5_0, d) : type == 20 ? offsetof(lk_block_iq4_nl, d) : offsetof(lk_block_q4_0, d)));
     }
     return w;
 }
@@ -114,7 +117,7 @@ __attribute__((target(TARGET), always_inline)) static inline float KERNEL(q4_res
 // block is prepared once per tile of TOKEN_TILE tokens.
 __attribute__((target(TARGET), always_inline)) static inline void KERNEL(q4_body)(int type, const uint8_t *w, size_t row_bytes,
     int row0, int row1, const lk_activations *x, float *out, size_t out_stride) {
-    const int blocks = x->columns / 32, bb = type == 7 ? sizeof(lk_block_q5_1) : type == 6 ? sizeof(lk_block_q5_0) : type == 3 ? sizeof(lk_block_q4_1) : sizeof(lk_block_q4_0);
+    const int blocks = x->columns / 32, bb = type == 20 ? sizeof(lk_block_iq4_nl) : type == 7 ? sizeof(lk_block_q5_1) : type == 6 ? sizeof(lk_block_q5_0) : type == 3 ? sizeof(lk_block_q4_1) : sizeof(lk_block_q4_0);
     int r = row0;
     if (x->tokens == 1) {
         for (; r + 2 <= row1; r += 2) {
@@ -163,6 +166,7 @@ __attribute__((target(TARGET))) static void KERNEL(q4)(int type, const uint8_t *
     case 3: KERNEL(q4_body)(3, w, row_bytes, row0, row1, x, out, out_stride); break;
     case 6: KERNEL(q4_body)(6, w, row_bytes, row0, row1, x, out, out_stride); break;
     case 7: KERNEL(q4_body)(7, w, row_bytes, row0, row1, x, out, out_stride); break;
+    case 20: KERNEL(q4_body)(20, w, row_bytes, row0, row1, x, out, out_stride); break;
     }
 }
 

@@ -24,6 +24,8 @@ int lk_cpu_features(void) {
 _Static_assert(offsetof(lk_block_q4_1, m) == offsetof(lk_block_q4_1, d) + sizeof(uint16_t), "Q4_1: m does not follow d");
 _Static_assert(offsetof(lk_block_q5_1, m) == offsetof(lk_block_q5_1, d) + sizeof(uint16_t), "Q5_1: m does not follow d");
 
+const int8_t lk_iq4_nl_table[16] = {-127, -104, -83, -65, -49, -35, -22, -10, 1, 13, 25, 38, 53, 69, 89, 113};
+
 // Tokens sharing one prepared weight block in the batched (prompt) kernels.
 #define TOKEN_TILE 4
 // How far ahead of the rows being read the one-token kernels prefetch (bytes).
@@ -55,6 +57,7 @@ int lk_matmul(int type, int features, const uint8_t *weights, size_t row_bytes, 
     case 3:
     case 6:
     case 7:
+    case 20:
         if (vnni) q4_vnni(type, weights, row_bytes, row0, row1, x, out, out_stride);
         else q4_avx2(type, weights, row_bytes, row0, row1, x, out, out_stride);
         return 0;

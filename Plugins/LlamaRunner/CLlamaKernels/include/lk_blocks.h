@@ -79,6 +79,18 @@ typedef struct {
 LK_BLOCK_CHECK(lk_block_q8_0, 2 + LK_Q8_0_VALUES);
 enum { LK_Q8_0_BYTES = sizeof(lk_block_q8_0), LK_Q8_0_D = offsetof(lk_block_q8_0, d), LK_Q8_0_QS = offsetof(lk_block_q8_0, qs) };
 
+// IQ4_NL (ggml type 20): 32 nibbles as Q4_0, each an index into the non-linear table
+// lk_iq4_nl_table; value = d * table[q].
+#define LK_IQ4_NL_VALUES 32
+typedef struct {
+    uint16_t d;
+    uint8_t qs[LK_IQ4_NL_VALUES / 2];
+} lk_block_iq4_nl;
+LK_BLOCK_CHECK(lk_block_iq4_nl, 2 + LK_IQ4_NL_VALUES / 2);
+enum { LK_IQ4_NL_BYTES = sizeof(lk_block_iq4_nl), LK_IQ4_NL_D = offsetof(lk_block_iq4_nl, d), LK_IQ4_NL_QS = offsetof(lk_block_iq4_nl, qs) };
+// ggml's kvalues_iq4nl (defined in llama_kernels.c).
+extern const int8_t lk_iq4_nl_table[16];
+
 // The K-quants: super-blocks of 256 values in sub-blocks with their own scales.
 #define LK_QK_K 256
 

@@ -11,7 +11,7 @@ enum BlockDecoding {
     /// Whether `type` has 32-value blocks that decode to integers with one scale and minimum.
     static func decodes(_ type: TensorType) -> Bool {
         switch type {
-        case .q4_0, .q4_1, .q5_0, .q5_1, .q8_0: true
+        case .q4_0, .q4_1, .q5_0, .q5_1, .q8_0, .iq4_nl: true
         case .f32, .f16, .bf16, .q4_K, .q6_K: false
         }
     }
@@ -34,10 +34,17 @@ enum BlockDecoding {
         case .q8_0:
             for j in 0..<32 { q[j] = Int32(p.load(fromByteOffset: Int(LK_Q8_0_QS) + j, as: Int8.self)) }
             return (half(p, Int(LK_Q8_0_D)), 0)
+        case .iq4_nl:
+            nibbles(p + Int(LK_IQ4_NL_QS), high: 0, offset: 0, q)
+            for j in 0..<32 { q[j] = Int32(iq4NLTable[Int(q[j])]) }
+            return (half(p, Int(LK_IQ4_NL_D)), 0)
         default:
             preconditionFailure("\(type.name) is not a 32-value integer block type")
         }
     }
+
+    /// IQ4_NL's values by nibble (`lk_iq4_nl_table`, lk_blocks.h).
+    static let iq4NLTable: [Int8] = withUnsafeBytes(of: lk_iq4_nl_table) { Array($0.bindMemory(to: Int8.self)) }
 
     /// The 4- and 5-bit layouts: value j < 16 is the low nibble of byte j, value j + 16 its high
     /// nibble; bit j of `high` is value j's fifth bit; `offset` is subtracted.

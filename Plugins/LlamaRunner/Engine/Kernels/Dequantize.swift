@@ -14,7 +14,7 @@ public enum Dequantize {
             for i in 0..<count { y[i] = BlockDecoding.half(src, 2 * i) }
         case .bf16:
             for i in 0..<count { y[i] = Float(bitPattern: UInt32(src.loadUnaligned(fromByteOffset: 2 * i, as: UInt16.self)) << 16) }
-        case .q4_0, .q4_1, .q5_0, .q5_1, .q8_0:
+        case .q4_0, .q4_1, .q5_0, .q5_1, .q8_0, .iq4_nl:
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: 32) { q in
                 for b in 0..<blocks {
                     let (d, m) = BlockDecoding.decode(type, src + b * type.blockBytes, q.baseAddress!)

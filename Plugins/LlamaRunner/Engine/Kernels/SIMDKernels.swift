@@ -17,6 +17,7 @@ enum SIMDKernels {
                 case .q8_0: v = dotQ8_0(row, q, ds, blocks)
                 case .q5_0: v = dotQ5_0(row, q, ds, blocks)
                 case .q5_1: v = dotQ5_1(row, q, ds, blocks)
+                case .iq4_nl: v = dotIQ4_NL(row, q, ds, blocks)
                 default: preconditionFailure("\(w.type.name) has no integer kernel")
                 }
                 out[t * outStride + r] = v
@@ -86,6 +87,26 @@ enum SIMDKernels {
             let isum = nibbleProducts(p.loadUnaligned(fromByteOffset: Int(LK_Q5_1_QS), as: SIMD16<UInt8>.self), q + 32 * b,
                                       high: highBits(p + Int(LK_Q5_1_QH)))
             acc += HalfFloat.load(p, Int(LK_Q5_1_D)) * ds[2 * b] * Float(isum) + HalfFloat.load(p, Int(LK_Q5_1_M)) * ds[2 * b + 1]
+        }
+        return acc
+    }
+
+    static func dotIQ4_NL(_ w: UnsafeRawPointer, _ q: UnsafeRawPointer, _ ds: UnsafePointer<Float>, _ blocks: Int) -> Float {
+        let table = BlockDecoding.iq4NLTable
+        var acc: Float = 0
+        for b in 0..<blocks {
+            let p = w + Int(LK_IQ4_NL_BYTES) * b
+            var lo = SIMD16<Int16>(), hi = SIMD16<Int16>()
+            for j in 0..<16 {
+                let byte = p.load(fromByteOffset: Int(LK_IQ4_NL_QS) + j, as: UInt8.self)
+                lo[j] = Int16(table[Int(byte & 0xF)])
+                hi[j] = Int16(table[Int(byte >> 4)])
+            }
+            let a0 = SIMD16<Int16>(truncatingIfNeeded: (q + 32 * b).loadUnaligned(as: SIMD16<Int8>.self))
+            let a1 = SIMD16<Int16>(truncatingIfNeeded: (q + 32 * b).loadUnaligned(fromByteOffset: 16, as: SIMD16<Int8>.self))
+            // 127 × 127 fits Int16 once; the sum of the two does not, so each is widened.
+            let isum = SIMD16<Int32>(truncatingIfNeeded: lo &* a0).wrappedSum() &+ SIMD16<Int32>(truncatingIfNeeded: hi &* a1).wrappedSum()
+            acc += HalfFloat.load(p, Int(LK_IQ4_NL_D)) * ds[2 * b] * Float(isum)
         }
         return acc
     }
