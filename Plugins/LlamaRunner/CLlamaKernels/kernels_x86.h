@@ -65,25 +65,19 @@ typedef struct {
 
 __attribute__((target(TARGET), always_inline)) static inline KERNEL(q4_block) KERNEL(q4_load)(int type, const uint8_t *p) {
     KERNEL(q4_block) w;
-    __m256i q;
-    switch (type) {
-    case 6: q = _mm256_or_si256(KERNEL(nibbles)(p + offsetof(lk_block_q5_0, qs)), KERNEL(fifth_bits)(p + offsetof(lk_block_q5_0, qh))); break;
-    case 7: q = _mm256_or_si256(KERNEL(nibbles)(p + offsetof(lk_block_q5_1, qs)), KERNEL(fifth_bits)(p + offsetof(lk_block_q5_1, qh))); break;
-    case 3: q = KERNEL(nibbles)(p + offsetof(lk_block_q4_1, qs)); break;
-    case 20: q = KERNEL(nibbles)(p + offsetof(lk_block_iq4_nl, qs)); break;
-    default: q = KERNEL(nibbles)(p + offsetof(lk_block_q4_0, qs)); break;
-    }
+    __m256i q = KERNEL(nibbles)(p + qs_offset(type));
+    if (type == 6 || type == 7) q = _mm256_or_si256(q, KERNEL(fifth_bits)(p + qh_offset(type)));
     if (HAS_MIN(type)) {
         w.u = w.sign = q;
         // d and m side by side (asserted in llama_kernels.c): both lanes used, a plain 32-bit load.
-        w.dm = _mm_cvtph_ps(_mm_loadu_si32(p + (type == 7 ? offsetof(lk_block_q5_1, d) : offsetof(lk_block_q4_1, d))));
+        w.dm = _mm_cvtph_ps(_mm_loadu_si32(p + d_offset(type)));
         w.d = _mm256_setzero_ps();
     } else {
         w.sign = type == 20 ? _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)lk_iq4_nl_table)), q)
                             : _mm256_sub_epi8(q, _mm256_set1_epi8(type == 6 ? 16 : 8));
         w.u = _mm256_sign_epi8(w.sign, w.sign);
         w.dm = _mm_setzero_ps();
-        w.d = KERNEL(half8)(p + (type == 6 ? offsetof(lk_block_q5_0, d) : type == 20 ? offsetof(lk_block_iq4_nl, d) : offsetof(lk_block_q4_0, d)));
+        w.d = KERNEL(half8)(p + d_offset(type));
     }
     return w;
 }
@@ -117,7 +111,7 @@ __attribute__((target(TARGET), always_inline)) static inline float KERNEL(q4_res
 // block is prepared once per tile of TOKEN_TILE tokens.
 __attribute__((target(TARGET), always_inline)) static inline void KERNEL(q4_body)(int type, const uint8_t *w, size_t row_bytes,
     int row0, int row1, const lk_activations *x, float *out, size_t out_stride) {
-    const int blocks = x->columns / 32, bb = type == 20 ? sizeof(lk_block_iq4_nl) : type == 7 ? sizeof(lk_block_q5_1) : type == 6 ? sizeof(lk_block_q5_0) : type == 3 ? sizeof(lk_block_q4_1) : sizeof(lk_block_q4_0);
+    const int blocks = x->columns / 32, bb = (int)block_bytes(type);
     int r = row0;
     if (x->tokens == 1) {
         for (; r + 2 <= row1; r += 2) {

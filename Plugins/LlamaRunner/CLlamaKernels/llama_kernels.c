@@ -26,6 +26,40 @@ _Static_assert(offsetof(lk_block_q5_1, m) == offsetof(lk_block_q5_1, d) + sizeof
 
 const int8_t lk_iq4_nl_table[16] = {-127, -104, -83, -65, -49, -35, -22, -10, 1, 13, 25, 38, 53, 69, 89, 113};
 
+// Sizes and field offsets of the 32-value block types by ggml code, from lk_blocks.h; constants
+// in each kernel instantiation.
+static inline size_t block_bytes(int type) {
+    switch (type) {
+    case 2: return sizeof(lk_block_q4_0);
+    case 3: return sizeof(lk_block_q4_1);
+    case 6: return sizeof(lk_block_q5_0);
+    case 7: return sizeof(lk_block_q5_1);
+    case 20: return sizeof(lk_block_iq4_nl);
+    default: return sizeof(lk_block_q8_0);
+    }
+}
+static inline size_t d_offset(int type) {
+    switch (type) {
+    case 2: return offsetof(lk_block_q4_0, d);
+    case 3: return offsetof(lk_block_q4_1, d);
+    case 6: return offsetof(lk_block_q5_0, d);
+    case 7: return offsetof(lk_block_q5_1, d);
+    case 20: return offsetof(lk_block_iq4_nl, d);
+    default: return offsetof(lk_block_q8_0, d);
+    }
+}
+static inline size_t qs_offset(int type) {
+    switch (type) {
+    case 2: return offsetof(lk_block_q4_0, qs);
+    case 3: return offsetof(lk_block_q4_1, qs);
+    case 6: return offsetof(lk_block_q5_0, qs);
+    case 7: return offsetof(lk_block_q5_1, qs);
+    case 20: return offsetof(lk_block_iq4_nl, qs);
+    default: return offsetof(lk_block_q8_0, qs);
+    }
+}
+static inline size_t qh_offset(int type) { return type == 7 ? offsetof(lk_block_q5_1, qh) : offsetof(lk_block_q5_0, qh); }
+
 // Tokens sharing one prepared weight block in the batched (prompt) kernels.
 #define TOKEN_TILE 4
 // How far ahead of the rows being read the one-token kernels prefetch (bytes).

@@ -94,6 +94,42 @@ extern const int8_t lk_iq4_nl_table[16];
 // The K-quants: super-blocks of 256 values in sub-blocks with their own scales.
 #define LK_QK_K 256
 
+// Q2_K (ggml type 10): 16 sub-blocks of 16; scales[i] holds sub-block i's scale (low nibble)
+// and minimum (high nibble); value = d * scale * q - dmin * min, q two bits of qs: values
+// 128h + 32j + l (l < 32) are bits 2j..2j+1 of qs[32h + l].
+typedef struct {
+    uint8_t scales[LK_QK_K / 16];
+    uint8_t qs[LK_QK_K / 4];
+    uint16_t d, dmin;
+} lk_block_q2_K;
+LK_BLOCK_CHECK(lk_block_q2_K, LK_QK_K / 16 + LK_QK_K / 4 + 4);
+enum {
+    LK_Q2_K_BYTES = sizeof(lk_block_q2_K),
+    LK_Q2_K_SCALES = offsetof(lk_block_q2_K, scales),
+    LK_Q2_K_QS = offsetof(lk_block_q2_K, qs),
+    LK_Q2_K_D = offsetof(lk_block_q2_K, d),
+    LK_Q2_K_DMIN = offsetof(lk_block_q2_K, dmin),
+};
+
+// Q3_K (ggml type 11): 16 sub-blocks of 16 with 6-bit scales s (value s - 32; low nibbles: bytes
+// 0-7 of `scales` for sub-blocks 0-7, their high nibbles for 8-15; top two bits: bits
+// 2(i/4)..2(i/4)+1 of byte 8 + i%4); value = d * (s - 32) * (q - 4), q's two low bits as Q2_K's,
+// 4 added when bit j (as Q2_K's j, plus 4 for h = 1) of hmask[l] is set.
+typedef struct {
+    uint8_t hmask[LK_QK_K / 8];
+    uint8_t qs[LK_QK_K / 4];
+    uint8_t scales[12];
+    uint16_t d;
+} lk_block_q3_K;
+LK_BLOCK_CHECK(lk_block_q3_K, LK_QK_K / 8 + LK_QK_K / 4 + 12 + 2);
+enum {
+    LK_Q3_K_BYTES = sizeof(lk_block_q3_K),
+    LK_Q3_K_HMASK = offsetof(lk_block_q3_K, hmask),
+    LK_Q3_K_QS = offsetof(lk_block_q3_K, qs),
+    LK_Q3_K_SCALES = offsetof(lk_block_q3_K, scales),
+    LK_Q3_K_D = offsetof(lk_block_q3_K, d),
+};
+
 // Q4_K (ggml type 12): 8 sub-blocks of 32, each with a 6-bit scale and minimum packed in
 // `scales` (sub-blocks 0-3: low six bits of bytes j and j + 4; 4-7: nibbles of bytes j + 4 with
 // the top two bits of bytes j - 4 and j); value = d * scale * q - dmin * min, q a nibble of qs:
@@ -110,6 +146,24 @@ enum {
     LK_Q4_K_DMIN = offsetof(lk_block_q4_K, dmin),
     LK_Q4_K_SCALES = offsetof(lk_block_q4_K, scales),
     LK_Q4_K_QS = offsetof(lk_block_q4_K, qs),
+};
+
+// Q5_K (ggml type 13): Q4_K's scales and nibbles plus a fifth bit per value: bit 2c (low
+// nibbles) or 2c + 1 (high nibbles) of qh[l] for value l of chunk c's pair of sub-blocks.
+typedef struct {
+    uint16_t d, dmin;
+    uint8_t scales[12];
+    uint8_t qh[LK_QK_K / 8];
+    uint8_t qs[LK_QK_K / 2];
+} lk_block_q5_K;
+LK_BLOCK_CHECK(lk_block_q5_K, 4 + 12 + LK_QK_K / 8 + LK_QK_K / 2);
+enum {
+    LK_Q5_K_BYTES = sizeof(lk_block_q5_K),
+    LK_Q5_K_D = offsetof(lk_block_q5_K, d),
+    LK_Q5_K_DMIN = offsetof(lk_block_q5_K, dmin),
+    LK_Q5_K_SCALES = offsetof(lk_block_q5_K, scales),
+    LK_Q5_K_QH = offsetof(lk_block_q5_K, qh),
+    LK_Q5_K_QS = offsetof(lk_block_q5_K, qs),
 };
 
 // Q6_K (ggml type 14): 16 sub-blocks of 16 with signed 8-bit scales; value = d * scale * (q - 32),

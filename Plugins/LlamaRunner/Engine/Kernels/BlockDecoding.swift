@@ -12,7 +12,7 @@ enum BlockDecoding {
     static func decodes(_ type: TensorType) -> Bool {
         switch type {
         case .q4_0, .q4_1, .q5_0, .q5_1, .q8_0, .iq4_nl: true
-        case .f32, .f16, .bf16, .q4_K, .q6_K: false
+        case .f32, .f16, .bf16, .q2_K, .q3_K, .q4_K, .q5_K, .q6_K: false
         }
     }
 
