@@ -73,14 +73,14 @@ import LlamaFuzz
         var bytes = g.encoded()
         let name = Array("blk.0.attn_q.weight".utf8)
         let at = (0...(bytes.count - name.count)).first { bytes[$0..<$0 + name.count].elementsEqual(name) }! + name.count
-        bytes[at + 4 + 16] = 13  // type code after n_dims and two dims: Q5_K
-        let path = SyntheticGGUF.write(bytes, in: dir, name: "q5k.gguf")
+        bytes[at + 4 + 16] = 16  // type code after n_dims and two dims: IQ2_XXS
+        let path = SyntheticGGUF.write(bytes, in: dir, name: "iq2xxs.gguf")
         do {
             _ = try GGUFFile(path: path)
-            Issue.record("loaded a Q5_K tensor")
+            Issue.record("loaded an IQ2_XXS tensor")
         } catch {
             #expect(error.code == .unsupportedTensorType)
-            #expect(error.detail.contains("Q5_K") && error.detail.contains("blk.0.attn_q.weight"))
+            #expect(error.detail.contains("IQ2_XXS") && error.detail.contains("blk.0.attn_q.weight"))
         }
 
         g.metadata[0] = ("general.architecture", .string("mamba"))

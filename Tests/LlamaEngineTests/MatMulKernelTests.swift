@@ -11,7 +11,7 @@ import Testing
         var testDescription: String { "\(type.name) \(implementation.rawValue) \(tokens) token(s)" }
     }
 
-    static let cases: [Case] = [TensorType.q4_0, .q4_1, .q8_0].flatMap { t in
+    static let cases: [Case] = TensorType.allCases.filter(MatMul.hasIntegerKernel).flatMap { t in
         MatMul.Implementation.allCases.filter { $0 != .reference && $0.isSupported }.flatMap { i in
             [1, 6].map { Case(type: t, implementation: i, tokens: $0) }
         }
@@ -25,9 +25,8 @@ import Testing
         var bytes = [UInt8](repeating: 0, count: rows * blocks * c.type.blockBytes)
         for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: rng.next()) }
         // Finite half-float scales (the rest of each block is any bits).
-        let scaleOffsets = c.type == .q4_1 ? [0, 2] : [0]
         for b in 0..<(rows * blocks) {
-            for o in scaleOffsets {
+            for o in c.type.halfFields {
                 let h = Float16(Float(Int(rng.next() % 2001) - 1000) / 20000).bitPattern
                 bytes[b * c.type.blockBytes + o] = UInt8(h & 0xFF)
                 bytes[b * c.type.blockBytes + o + 1] = UInt8(h >> 8)

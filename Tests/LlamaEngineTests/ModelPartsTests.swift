@@ -7,6 +7,7 @@ import Testing
         #expect(ModelVersion.make(path: "/m/SmolLM2-135M-Instruct.Q4_1.gguf", fileType: 3) == "smollm2-135m-instruct-q4_1")
         #expect(ModelVersion.make(path: "gemma-3-270m-it-Q4_K_M.gguf", fileType: 15) == "gemma-3-270m-it-q4_k_m")
         #expect(ModelVersion.make(path: "My Model.gguf", fileType: 7) == "my-model-q8_0")
+        #expect(ModelVersion.make(path: "/m/smollm2-135m.IQ4_NL.gguf", fileType: 25) == "smollm2-135m-iq4_nl")
         #expect(ModelVersion.make(path: "x.GGUF", fileType: nil) == "x-unknown-type")
     }
 

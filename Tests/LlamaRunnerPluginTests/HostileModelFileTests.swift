@@ -55,6 +55,8 @@ final class HostileModelFileTests {
                 fragments: ["nameTooLong", "metadata key #1", "65536 bytes long, expected at most 65535"]),
         Hostile(description: "two tensors at the same offset", bytes: tiny { $0.overrides.tensorOffset[3] = 0 },
                 fragments: ["overlappingTensors", "token_embd.weight", "blk.0.attn_k.weight", "bytes of its own"]),
+        Hostile(description: "a tensor of a type the engine does not run", bytes: tiny { $0.overrides.tensorTypeCode[2] = 16 },
+                fragments: ["unsupportedTensorType", "tensor blk.0.attn_q.weight has type IQ2_XXS"]),
         Hostile(description: "a tensor name of 1 MiB", bytes: tiny { $0.tensors[2].name = String(repeating: "n", count: 1 << 20) },
                 fragments: ["nameTooLong", "tensor #2 name", "1048576 bytes long, expected at most 64"]),
         Hostile(description: "a tensor name of 65 bytes", bytes: tiny { $0.tensors[2].name = String(repeating: "n", count: 65) },

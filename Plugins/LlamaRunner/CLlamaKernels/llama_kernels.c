@@ -1,7 +1,9 @@
 #include "llama_kernels.h"
+#include "lk_blocks.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+#include <stddef.h>
 #include <string.h>
 
 static int detect_features(void) {
@@ -17,6 +19,46 @@ int lk_cpu_features(void) {
     if (cached < 0) cached = detect_features();
     return cached;
 }
+
+// The Q4_1 and Q5_1 kernels load a block's d and m with one 32-bit load.
+_Static_assert(offsetof(lk_block_q4_1, m) == offsetof(lk_block_q4_1, d) + sizeof(uint16_t), "Q4_1: m does not follow d");
+_Static_assert(offsetof(lk_block_q5_1, m) == offsetof(lk_block_q5_1, d) + sizeof(uint16_t), "Q5_1: m does not follow d");
+
+const int8_t lk_iq4_nl_table[16] = {-127, -104, -83, -65, -49, -35, -22, -10, 1, 13, 25, 38, 53, 69, 89, 113};
+
+// Sizes and field offsets of the 32-value block types by ggml code, from lk_blocks.h; constants
+// in each kernel instantiation.
+static inline size_t block_bytes(int type) {
+    switch (type) {
+    case 2: return sizeof(lk_block_q4_0);
+    case 3: return sizeof(lk_block_q4_1);
+    case 6: return sizeof(lk_block_q5_0);
+    case 7: return sizeof(lk_block_q5_1);
+    case 20: return sizeof(lk_block_iq4_nl);
+    default: return sizeof(lk_block_q8_0);
+    }
+}
+static inline size_t d_offset(int type) {
+    switch (type) {
+    case 2: return offsetof(lk_block_q4_0, d);
+    case 3: return offsetof(lk_block_q4_1, d);
+    case 6: return offsetof(lk_block_q5_0, d);
+    case 7: return offsetof(lk_block_q5_1, d);
+    case 20: return offsetof(lk_block_iq4_nl, d);
+    default: return offsetof(lk_block_q8_0, d);
+    }
+}
+static inline size_t qs_offset(int type) {
+    switch (type) {
+    case 2: return offsetof(lk_block_q4_0, qs);
+    case 3: return offsetof(lk_block_q4_1, qs);
+    case 6: return offsetof(lk_block_q5_0, qs);
+    case 7: return offsetof(lk_block_q5_1, qs);
+    case 20: return offsetof(lk_block_iq4_nl, qs);
+    default: return offsetof(lk_block_q8_0, qs);
+    }
+}
+static inline size_t qh_offset(int type) { return type == 7 ? offsetof(lk_block_q5_1, qh) : offsetof(lk_block_q5_0, qh); }
 
 // Tokens sharing one prepared weight block in the batched (prompt) kernels.
 #define TOKEN_TILE 4
@@ -47,8 +89,11 @@ int lk_matmul(int type, int features, const uint8_t *weights, size_t row_bytes, 
     switch (type) {
     case 2:
     case 3:
-        if (vnni) q4_vnni(type == 3, weights, row_bytes, row0, row1, x, out, out_stride);
-        else q4_avx2(type == 3, weights, row_bytes, row0, row1, x, out, out_stride);
+    case 6:
+    case 7:
+    case 20:
+        if (vnni) q4_vnni(type, weights, row_bytes, row0, row1, x, out, out_stride);
+        else q4_avx2(type, weights, row_bytes, row0, row1, x, out, out_stride);
         return 0;
     case 8:
         if (vnni) q8_0_vnni(weights, row_bytes, row0, row1, x, out, out_stride);

@@ -246,7 +246,7 @@ public struct ModelFuzzer: Sendable {
             let t = m.tensors[at]
             switch rng.below(3) {
             case 0:
-                let type = rng.pick([TensorType.f32, .f16, .bf16, .q4_0, .q4_1, .q8_0])
+                let type = rng.pick(TensorType.allCases)
                 let rows = t.dims.dropFirst().reduce(1) { $0.multipliedReportingOverflow(by: $1).partialValue }
                 guard t.dims[0] % type.blockSize == 0, t.dims[0] <= 1 << 12, rows >= 1, rows <= 1 << 12 else { return "kept \(t.name)'s type" }
                 m.tensors[at].type = type
@@ -260,7 +260,7 @@ public struct ModelFuzzer: Sendable {
                 m.tensors[at].type = rng.pick(TensorType.allCases)
                 return "\(t.name) typed \(m.tensors[at].type.name), data kept"
             default:
-                let code: UInt32 = rng.pick([4, 5, 6, 13, 15, 39, 1000, UInt32.max])
+                let code: UInt32 = rng.pick([4, 5, 9, 15, 16, 39, 1000, UInt32.max])
                 m.overrides.tensorTypeCode[at] = code
                 return "\(t.name) type code \(code)"
             }

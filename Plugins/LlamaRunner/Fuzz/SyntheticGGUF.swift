@@ -97,11 +97,16 @@ public struct SyntheticGGUF: Sendable {
             }
         case .f16:
             for i in 0..<(rows * cols) { half(2 * i) }
+        case .bf16:
+            for i in 0..<(rows * cols) {
+                let bits = (Float(Int(rng.next() % 200) - 100) / 1000).bitPattern >> 16
+                bytes[2 * i] = UInt8(bits & 0xFF)
+                bytes[2 * i + 1] = UInt8(bits >> 8)
+            }
         default:
             for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: rng.next()) }
-            let scaleOffsets = type == .q4_1 ? [0, 2] : type == .q4_K ? [0, 2] : type == .q6_K ? [208] : [0]
             for b in 0..<(rows * cols / type.blockSize) {
-                for o in scaleOffsets { half(b * type.blockBytes + o) }
+                for o in type.halfFields { half(b * type.blockBytes + o) }
             }
         }
         return bytes

@@ -41,8 +41,10 @@ public enum MatMul {
         return .best
     }()
 
+    /// The 32-value integer block types (`BlockDecoding`) are exactly the ones with integer
+    /// kernels in every implementation.
     public static func hasIntegerKernel(_ type: TensorType) -> Bool {
-        type == .q4_0 || type == .q4_1 || type == .q8_0
+        BlockDecoding.decodes(type)
     }
 
     /// out[t * outStride + r] = row r of `w` · input token t, for r in `rows` and every token.

@@ -11,7 +11,7 @@ public enum ModelVersion {
     static let fileTypes: [Int64: String] = [
         0: "f32", 1: "f16", 2: "q4_0", 3: "q4_1", 7: "q8_0", 8: "q5_0", 9: "q5_1", 10: "q2_k",
         11: "q3_k_s", 12: "q3_k_m", 13: "q3_k_l", 14: "q4_k_s", 15: "q4_k_m", 16: "q5_k_s",
-        17: "q5_k_m", 18: "q6_k", 32: "bf16",
+        17: "q5_k_m", 18: "q6_k", 21: "q2_k_s", 25: "iq4_nl", 32: "bf16",
     ]
 
     public static func make(path: String, fileType: Int64?) -> String {
