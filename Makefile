@@ -121,6 +121,10 @@ plugins: build $(ECHO_C_PLUGIN)
 # Reference dequantisations from the PyPI `gguf` package (installed when missing) for the
 # runner engine's tensor-type tests.
 QUANT_FIXTURES := .build/fixtures/quants
+# Tiny random-weight models of the architectures without a real file here (qwen2, qwen3) and a
+# gemma3 with a short sliding window; Tests/Reference/architectures holds llama.cpp's logits for
+# them (scripts/make-architecture-reference.sh).
+ARCHITECTURE_FIXTURES := .build/fixtures/architectures
 # Pre-tokenizer fixtures: random strings split by each pattern with Python's `regex` module.
 PRETOKENIZER_FIXTURES := .build/fixtures/pretokenizer/cases.json
 
@@ -139,6 +143,7 @@ $(LANGUAGE_EVAL_SET): scripts/language-eval-set.py
 fixtures: $(PRETOKENIZER_FIXTURES) $(LANGUAGE_EVAL_SET)
 	@python3 -c 'import gguf, numpy' 2>/dev/null || python3 -m pip install --quiet gguf
 	@python3 scripts/quant-fixtures.py $(QUANT_FIXTURES)
+	@python3 scripts/random-weight-models.py $(ARCHITECTURE_FIXTURES)
 
 # The cloud mock's key variables (Tests/MockCloudServer/MockServer.swift), set before the test
 # process starts: setenv while other test threads start processes is not safe.

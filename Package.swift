@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(name: "CloudRoutingTests",
                     dependencies: ["Tandem", "GuidedJSON", "TandemCLI", "CloudHTTPSCore", "MockCloudServer", "tandem-plugin-host", "PluginFixtures"],
                     path: "Tests/CloudRoutingTests"),
-        .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LlamaFuzz"], path: "Tests/LlamaEngineTests"),
+        .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LlamaFuzz", "TandemLlama"], path: "Tests/LlamaEngineTests"),
         // The installed tandem.llama plugin through the real loader, on the real model; and through
         // the built `tandem` binary, for what depends on the config file's folder; hostile model
         // files through the plugin's load and the built `tandem-llama inspect`.

@@ -40,7 +40,7 @@ public struct LlamaHyperparameters: ModelArchitecture, Equatable {
     }
 
     /// Architectures this engine runs (`general.architecture`), and what sets each apart.
-    static let traitsByArchitecture: [String: Traits] = [
+    public static let traitsByArchitecture: [String: Traits] = [
         "llama": .llama, "qwen2": .qwen2, "qwen3": .qwen3, "gemma3": .gemma3,
     ]
     public static var architectureNames: [String] { traitsByArchitecture.keys.sorted() }
@@ -106,6 +106,7 @@ public struct LlamaHyperparameters: ModelArchitecture, Equatable {
             try divisible("embedding_length", embedding, by: heads, "\(arch).attention.head_count")
         }
         headDim = try int("attention.key_length", 2...4096, default: embedding / heads)
+        let qDimension = headDim * heads
         // The cache holds keys and values of one width per head.
         _ = try int("attention.value_length", headDim...headDim, default: headDim)
         // The kernels take rows in blocks of 32 values; RoPE rotates pairs.
@@ -114,7 +115,9 @@ public struct LlamaHyperparameters: ModelArchitecture, Equatable {
         guard headDim % 2 == 0 else {
             throw invalid("\(arch) head size (attention.key_length, else embedding_length / attention.head_count) is \(headDim), expected an even number")
         }
-        try divisible("attention.key_length", headDim * heads, by: 32, "the kernels' block (as key_length × head_count)")
+        guard qDimension % 32 == 0 else {
+            throw invalid("\(arch) head size \(headDim) × \(heads) heads is \(qDimension), expected a multiple of the kernels' block (32)")
+        }
         ropeDimensions = try int("rope.dimension_count", 2...headDim, default: headDim)
         guard ropeDimensions % 2 == 0 else { throw invalid("\(arch).rope.dimension_count is \(ropeDimensions), expected an even number") }
         func ropeBaseValue(_ key: String) throws(GGUFError) -> Float {
