@@ -11,7 +11,7 @@ import Testing
         var testDescription: String { "\(type.name) \(implementation.rawValue) \(tokens) token(s)" }
     }
 
-    static let cases: [Case] = [TensorType.q4_0, .q4_1, .q8_0].flatMap { t in
+    static let cases: [Case] = [TensorType.q4_0, .q4_1, .q5_0, .q8_0].flatMap { t in
         MatMul.Implementation.allCases.filter { $0 != .reference && $0.isSupported }.flatMap { i in
             [1, 6].map { Case(type: t, implementation: i, tokens: $0) }
         }

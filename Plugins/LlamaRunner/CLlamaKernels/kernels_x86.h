@@ -35,24 +35,47 @@ __attribute__((target(TARGET), always_inline)) static inline float KERNEL(hsum)(
     return _mm_cvtss_f32(s);
 }
 
-// One 4-bit weight block, prepared once and used against every token of a tile: its quants as
-// unsigned bytes (Q4_0 keeps q - 8 in `sign` and |q - 8| in `u`, and moves the signs onto the
-// activations), Q4_1's (d, m) as floats in lanes 0 and 1 of `dm`, Q4_0's d in every lane of `d`.
+// The 4- and 5-bit types share one kernel; `type` is the ggml code (2 Q4_0, 3 Q4_1, 6 Q5_0), a
+// constant in each instantiation, so the tests on it fold away. A 5-bit block is a 4-bit one plus
+// a word of fifth bits; Q4_1 adds a minimum m (value = d*q + m), the others are signed
+// (value = d*(q - 8) or d*(q - 16)).
+#define HAS_MIN(type) ((type) == 3)
+
+// Bit j of the little-endian 32-bit word at p as 0x10 in byte j: the fifth bits of a 5-bit block.
+// Byte j gets byte j/8 of the word, then keeps its bit j%8.
+__attribute__((target(TARGET), always_inline)) static inline __m256i KERNEL(fifth_bits)(const uint8_t *p) {
+    uint32_t word;
+    memcpy(&word, p, sizeof word);
+    const __m256i spread = _mm256_shuffle_epi8(_mm256_set1_epi32((int)word),
+        _mm256_set_epi64x(0x0303030303030303, 0x0202020202020202, 0x0101010101010101, 0));
+    const __m256i bit = _mm256_set1_epi64x((long long)0x8040201008040201ULL);
+    return _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(spread, bit), bit), _mm256_set1_epi8(0x10));
+}
+
+// One 4/5-bit weight block, prepared once and used against every token of a tile: its quants as
+// unsigned bytes (the signed types keep q - offset in `sign` and its magnitude in `u`, and move
+// the signs onto the activations), Q4_1's (d, m) as floats in lanes 0 and 1 of `dm`, the signed
+// types' d in every lane of `d`.
 typedef struct {
     __m256i u, sign;
     __m128 dm;
     __m256 d;
 } KERNEL(q4_block);
 
-__attribute__((target(TARGET), always_inline)) static inline KERNEL(q4_block) KERNEL(q4_load)(int is_q4_1, const uint8_t *p) {
+__attribute__((target(TARGET), always_inline)) static inline KERNEL(q4_block) KERNEL(q4_load)(int type, const uint8_t *p) {
     KERNEL(q4_block) w;
-    const __m256i q = KERNEL(nibbles)(p + (is_q4_1 ? 4 : 2));
-    if (is_q4_1) {
+    __m256i q;
+    switch (type) {
+    case 6: q = _mm256_or_si256(KERNEL(nibbles)(p + offsetof(lk_block_q5_0, qs)), KERNEL(fifth_bits)(p + offsetof(lk_block_q5_0, qh))); break;
+    case 3: q = KERNEL(nibbles)(p + 4); break;
+    default: q = KERNEL(nibbles)(p + 2); break;
+    }
+    if (HAS_MIN(type)) {
         w.u = w.sign = q;
         w.dm = _mm_cvtph_ps(_mm_loadu_si32(p));  // both lanes used: a plain 32-bit load
         w.d = _mm256_setzero_ps();
     } else {
-        w.sign = _mm256_sub_epi8(q, _mm256_set1_epi8(8));
+        w.sign = _mm256_sub_epi8(q, _mm256_set1_epi8(type == 6 ? 16 : 8));
         w.u = _mm256_sign_epi8(w.sign, w.sign);
         w.dm = _mm_setzero_ps();
         w.d = KERNEL(half8)(p);
@@ -62,12 +85,12 @@ __attribute__((target(TARGET), always_inline)) static inline KERNEL(q4_block) KE
 
 // acc += dw*dx * (w . x) over one block; for Q4_1 also extra (lane 1) += mw*sx. `xds` points at
 // the activation block's (d, s) pair, so for Q4_1 one instruction forms both products.
-__attribute__((target(TARGET), always_inline)) static inline void KERNEL(q4_step)(int is_q4_1, const KERNEL(q4_block) *w,
+__attribute__((target(TARGET), always_inline)) static inline void KERNEL(q4_step)(int type, const KERNEL(q4_block) *w,
     const int8_t *xq, const float *xds, __m256 *acc, __m128 *extra) {
     __m256i a = _mm256_loadu_si256((const __m256i *)xq);
-    if (!is_q4_1) a = _mm256_sign_epi8(a, w->sign);
+    if (!HAS_MIN(type)) a = _mm256_sign_epi8(a, w->sign);
     const __m256 prod = _mm256_cvtepi32_ps(DOT_U8S8(w->u, a));
-    if (is_q4_1) {
+    if (HAS_MIN(type)) {
         const __m128 xdxs = _mm_castpd_ps(_mm_load_sd((const double *)xds));
         *acc = _mm256_fmadd_ps(_mm256_broadcastss_ps(_mm_mul_ps(w->dm, xdxs)), prod, *acc);
         // A fused multiply-add, as compilers contract llama.cpp's `summs += m * s`.
@@ -77,8 +100,8 @@ __attribute__((target(TARGET), always_inline)) static inline void KERNEL(q4_step
     }
 }
 
-__attribute__((target(TARGET), always_inline)) static inline float KERNEL(q4_result)(int is_q4_1, __m256 acc, __m128 extra) {
-    return is_q4_1 ? KERNEL(hsum)(acc) + _mm_cvtss_f32(_mm_movehdup_ps(extra)) : KERNEL(hsum)(acc);
+__attribute__((target(TARGET), always_inline)) static inline float KERNEL(q4_result)(int type, __m256 acc, __m128 extra) {
+    return HAS_MIN(type) ? KERNEL(hsum)(acc) + _mm_cvtss_f32(_mm_movehdup_ps(extra)) : KERNEL(hsum)(acc);
 }
 
 // Q4_1: w = d*q + m, so w.x = dw*dx*sum(q*qx) + m*sx. Q4_0: w = d*(q-8), summed exactly as signed
@@ -87,9 +110,9 @@ __attribute__((target(TARGET), always_inline)) static inline float KERNEL(q4_res
 // rows a few kilobytes ahead are prefetched (two interleaved row streams defeat the hardware
 // prefetcher on its own; measured with `make bench`). Several tokens (a prompt): each weight
 // block is prepared once per tile of TOKEN_TILE tokens.
-__attribute__((target(TARGET), always_inline)) static inline void KERNEL(q4_body)(int is_q4_1, const uint8_t *w, size_t row_bytes,
+__attribute__((target(TARGET), always_inline)) static inline void KERNEL(q4_body)(int type, const uint8_t *w, size_t row_bytes,
     int row0, int row1, const lk_activations *x, float *out, size_t out_stride) {
-    const int blocks = x->columns / 32, bb = is_q4_1 ? 20 : 18;
+    const int blocks = x->columns / 32, bb = type == 6 ? sizeof(lk_block_q5_0) : type == 3 ? 20 : 18;
     int r = row0;
     if (x->tokens == 1) {
         for (; r + 2 <= row1; r += 2) {
@@ -97,15 +120,15 @@ __attribute__((target(TARGET), always_inline)) static inline void KERNEL(q4_body
             __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
             __m128 extra0 = _mm_setzero_ps(), extra1 = _mm_setzero_ps();
             for (int b = 0; b < blocks; b++) {
-                // Two rows of 20-byte blocks advance 40 bytes a step: one line keeps ahead.
+                // Two rows of blocks of at most 24 bytes advance at most 48 a step: one line keeps ahead.
                 _mm_prefetch((const char *)p0 + PREFETCH_DISTANCE + b * 64, _MM_HINT_T0);
-                const KERNEL(q4_block) w0 = KERNEL(q4_load)(is_q4_1, p0 + b * bb);
-                const KERNEL(q4_block) w1 = KERNEL(q4_load)(is_q4_1, p1 + b * bb);
-                KERNEL(q4_step)(is_q4_1, &w0, x->qs + b * 32, x->scales + 2 * b, &acc0, &extra0);
-                KERNEL(q4_step)(is_q4_1, &w1, x->qs + b * 32, x->scales + 2 * b, &acc1, &extra1);
+                const KERNEL(q4_block) w0 = KERNEL(q4_load)(type, p0 + b * bb);
+                const KERNEL(q4_block) w1 = KERNEL(q4_load)(type, p1 + b * bb);
+                KERNEL(q4_step)(type, &w0, x->qs + b * 32, x->scales + 2 * b, &acc0, &extra0);
+                KERNEL(q4_step)(type, &w1, x->qs + b * 32, x->scales + 2 * b, &acc1, &extra1);
             }
-            out[r] = KERNEL(q4_result)(is_q4_1, acc0, extra0);
-            out[r + 1] = KERNEL(q4_result)(is_q4_1, acc1, extra1);
+            out[r] = KERNEL(q4_result)(type, acc0, extra0);
+            out[r + 1] = KERNEL(q4_result)(type, acc1, extra1);
         }
     }
     for (; r < row1; r++) {
@@ -119,22 +142,25 @@ __attribute__((target(TARGET), always_inline)) static inline void KERNEL(q4_body
                 extra[j] = _mm_setzero_ps();
             }
             for (int b = 0; b < blocks; b++) {
-                const KERNEL(q4_block) wb = KERNEL(q4_load)(is_q4_1, row + b * bb);
+                const KERNEL(q4_block) wb = KERNEL(q4_load)(type, row + b * bb);
                 for (int j = 0; j < nt; j++) {
                     const size_t xb = (size_t)(t0 + j) * blocks + b;
-                    KERNEL(q4_step)(is_q4_1, &wb, x->qs + xb * 32, x->scales + 2 * xb, &acc[j], &extra[j]);
+                    KERNEL(q4_step)(type, &wb, x->qs + xb * 32, x->scales + 2 * xb, &acc[j], &extra[j]);
                 }
             }
-            for (int j = 0; j < nt; j++) out[(size_t)(t0 + j) * out_stride + r] = KERNEL(q4_result)(is_q4_1, acc[j], extra[j]);
+            for (int j = 0; j < nt; j++) out[(size_t)(t0 + j) * out_stride + r] = KERNEL(q4_result)(type, acc[j], extra[j]);
         }
     }
 }
 
-// The two 4-bit types as separate instantiations, so the type tests fold away.
-__attribute__((target(TARGET))) static void KERNEL(q4)(int is_q4_1, const uint8_t *w, size_t row_bytes, int row0, int row1,
+// Each type as its own instantiation, so the type tests fold away.
+__attribute__((target(TARGET))) static void KERNEL(q4)(int type, const uint8_t *w, size_t row_bytes, int row0, int row1,
     const lk_activations *x, float *out, size_t out_stride) {
-    if (is_q4_1) KERNEL(q4_body)(1, w, row_bytes, row0, row1, x, out, out_stride);
-    else KERNEL(q4_body)(0, w, row_bytes, row0, row1, x, out, out_stride);
+    switch (type) {
+    case 2: KERNEL(q4_body)(2, w, row_bytes, row0, row1, x, out, out_stride); break;
+    case 3: KERNEL(q4_body)(3, w, row_bytes, row0, row1, x, out, out_stride); break;
+    case 6: KERNEL(q4_body)(6, w, row_bytes, row0, row1, x, out, out_stride); break;
+    }
 }
 
 // Q8_0: signed weights; |w| (unsigned) times x with w's sign (signed) keeps u8 x s8 products.

@@ -1,7 +1,9 @@
 #include "llama_kernels.h"
+#include "lk_blocks.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+#include <stddef.h>
 #include <string.h>
 
 static int detect_features(void) {
@@ -47,8 +49,9 @@ int lk_matmul(int type, int features, const uint8_t *weights, size_t row_bytes, 
     switch (type) {
     case 2:
     case 3:
-        if (vnni) q4_vnni(type == 3, weights, row_bytes, row0, row1, x, out, out_stride);
-        else q4_avx2(type == 3, weights, row_bytes, row0, row1, x, out, out_stride);
+    case 6:
+        if (vnni) q4_vnni(type, weights, row_bytes, row0, row1, x, out, out_stride);
+        else q4_avx2(type, weights, row_bytes, row0, row1, x, out, out_stride);
         return 0;
     case 8:
         if (vnni) q8_0_vnni(weights, row_bytes, row0, row1, x, out, out_stride);

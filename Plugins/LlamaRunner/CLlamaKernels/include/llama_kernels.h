@@ -26,7 +26,7 @@ typedef struct {
     int columns;
 } lk_activations;
 
-// ggml type codes accepted: 2 (Q4_0), 3 (Q4_1), 8 (Q8_0).
+// ggml type codes accepted: 2 (Q4_0), 3 (Q4_1), 6 (Q5_0), 8 (Q8_0).
 // out[t * out_stride + r] = weight row r . activation row t, for r in [row0, row1), every token.
 // Each (row, token) sum runs block by block in llama.cpp's order, so results do not depend on
 // the row range or on how many tokens are in the batch.

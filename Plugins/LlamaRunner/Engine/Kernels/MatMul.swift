@@ -42,7 +42,7 @@ public enum MatMul {
     }()
 
     public static func hasIntegerKernel(_ type: TensorType) -> Bool {
-        type == .q4_0 || type == .q4_1 || type == .q8_0
+        type == .q4_0 || type == .q4_1 || type == .q5_0 || type == .q8_0
     }
 
     /// out[t * outStride + r] = row r of `w` · input token t, for r in `rows` and every token.

@@ -5,6 +5,17 @@ enum ReferenceKernels {
         let blocks = x.blocksPerToken
         let q = x.qs + token * x.columns, ds = x.scales + 2 * token * blocks
         var total: Float = 0
+        if BlockDecoding.decodes(type) {
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 32) { wq in
+                for b in 0..<blocks {
+                    let (d, m) = BlockDecoding.decode(type, w + b * type.blockBytes, wq.baseAddress!)
+                    var isum = 0
+                    for j in 0..<32 { isum += Int(wq[j]) * Int(q[32 * b + j]) }
+                    total += d * ds[2 * b] * Float(isum) + m * ds[2 * b + 1]
+                }
+                return total
+            }
+        }
         for b in 0..<blocks {
             var isum = 0
             switch type {

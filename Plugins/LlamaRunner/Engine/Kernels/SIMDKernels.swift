@@ -1,3 +1,5 @@
+import CLlamaKernels
+
 /// Portable optimised kernels in Swift SIMD types: integer dot products of a quantised weight
 /// row with 8-bit activation blocks. The fallback when no intrinsics kernel suits the CPU.
 enum SIMDKernels {
@@ -13,6 +15,7 @@ enum SIMDKernels {
                 case .q4_1: v = dotQ4_1(row, q, ds, blocks)
                 case .q4_0: v = dotQ4_0(row, q, ds, blocks)
                 case .q8_0: v = dotQ8_0(row, q, ds, blocks)
+                case .q5_0: v = dotQ5_0(row, q, ds, blocks)
                 default: preconditionFailure("\(w.type.name) has no integer kernel")
                 }
                 out[t * outStride + r] = v
@@ -23,13 +26,14 @@ enum SIMDKernels {
     // `ds` holds each activation block's scale d and sum s side by side (QuantizedActivations).
 
     /// Sum of nibble × activation over a 32-value block; `offset` is subtracted from each nibble
-    /// (8 for Q4_0's signed nibbles, 0 for Q4_1).
-    @inline(__always) static func nibbleProducts(_ raw: SIMD16<UInt8>, _ q: UnsafeRawPointer, offset: Int16 = 0) -> Int32 {
-        let lo = SIMD16<Int16>(truncatingIfNeeded: raw & 0x0F) &- offset
-        let hi = SIMD16<Int16>(truncatingIfNeeded: raw &>> 4) &- offset
+    /// (8 for Q4_0's signed nibbles, 0 for Q4_1); `high` adds the 5-bit types' fifth bits.
+    @inline(__always) static func nibbleProducts(_ raw: SIMD16<UInt8>, _ q: UnsafeRawPointer, offset: Int16 = 0,
+                                                 high: (SIMD16<Int16>, SIMD16<Int16>) = (.zero, .zero)) -> Int32 {
+        let lo = SIMD16<Int16>(truncatingIfNeeded: raw & 0x0F) &+ high.0 &- offset
+        let hi = SIMD16<Int16>(truncatingIfNeeded: raw &>> 4) &+ high.1 &- offset
         let a0 = SIMD16<Int16>(truncatingIfNeeded: q.loadUnaligned(as: SIMD16<Int8>.self))
         let a1 = SIMD16<Int16>(truncatingIfNeeded: q.loadUnaligned(fromByteOffset: 16, as: SIMD16<Int8>.self))
-        // 15 × 128 × 2 fits Int16; the 16-lane sum needs Int32.
+        // 31 × 128 × 2 fits Int16; the 16-lane sum needs Int32.
         return SIMD16<Int32>(truncatingIfNeeded: lo &* a0 &+ hi &* a1).wrappedSum()
     }
 
@@ -49,6 +53,27 @@ enum SIMDKernels {
             let p = w + 18 * b
             let isum = nibbleProducts(p.loadUnaligned(fromByteOffset: 2, as: SIMD16<UInt8>.self), q + 32 * b, offset: 8)
             acc += HalfFloat.load(p) * ds[2 * b] * Float(isum)
+        }
+        return acc
+    }
+
+    /// A 5-bit block's fifth bits (bit j of the little-endian word at `p`) as 16 in lane j of
+    /// the values 0-15 and 16-31.
+    @inline(__always) static func highBits(_ p: UnsafeRawPointer) -> (SIMD16<Int16>, SIMD16<Int16>) {
+        let word = p.loadUnaligned(as: UInt32.self)
+        let shifts = SIMD16<UInt32>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+        let lo = (SIMD16<UInt32>(repeating: word) &>> shifts & 1) &<< 4
+        let hi = (SIMD16<UInt32>(repeating: word >> 16) &>> shifts & 1) &<< 4
+        return (SIMD16<Int16>(truncatingIfNeeded: lo), SIMD16<Int16>(truncatingIfNeeded: hi))
+    }
+
+    static func dotQ5_0(_ w: UnsafeRawPointer, _ q: UnsafeRawPointer, _ ds: UnsafePointer<Float>, _ blocks: Int) -> Float {
+        var acc: Float = 0
+        for b in 0..<blocks {
+            let p = w + Int(LK_Q5_0_BYTES) * b
+            let isum = nibbleProducts(p.loadUnaligned(fromByteOffset: Int(LK_Q5_0_QS), as: SIMD16<UInt8>.self), q + 32 * b,
+                                      offset: 16, high: highBits(p + Int(LK_Q5_0_QH)))
+            acc += HalfFloat.load(p, Int(LK_Q5_0_D)) * ds[2 * b] * Float(isum)
         }
         return acc
     }

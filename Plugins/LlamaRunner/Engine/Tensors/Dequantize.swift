@@ -46,6 +46,13 @@ public enum Dequantize {
             for b in 0..<blocks { q4K(src + b * 144, y + b * 256) }
         case .q6_K:
             for b in 0..<blocks { q6K(src + b * 210, y + b * 256) }
+        case .q5_0:
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 32) { q in
+                for b in 0..<blocks {
+                    let (d, m) = BlockDecoding.decode(type, src + b * type.blockBytes, q.baseAddress!)
+                    for j in 0..<32 { y[32 * b + j] = Float(q[j]) * d + m }
+                }
+            }
         }
     }
 
