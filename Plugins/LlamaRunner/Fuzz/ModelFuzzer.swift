@@ -21,10 +21,14 @@ public struct ModelFuzzer: Sendable {
         public let bytes: [UInt8]
     }
 
-    /// The usual starting points, made once: four weight draws of the tiny model.
+    /// The usual starting points, made once: four weight draws of the tiny model, and the tiny
+    /// model as each other architecture the engine runs.
     private let bases: [SyntheticGGUF]
 
-    public init() { bases = (1...4).map { SyntheticGGUF.tinyLlama(seed: UInt64($0)) } }
+    public init() {
+        bases = (1...4).map { SyntheticGGUF.tinyLlama(seed: UInt64($0)) }
+            + ["qwen2", "qwen3", "gemma3", "gemma3"].map { SyntheticGGUF.tiny(architecture: $0) }
+    }
 
     public func makeCase(seed: UInt64) -> Case {
         var rng = SeededGenerator(seed: seed ^ 0x5EED_F00D_CAFE_0001)
@@ -92,7 +96,15 @@ public struct ModelFuzzer: Sendable {
 
     static let specialIdKeys = ["bos", "eos", "eot", "eom", "unknown", "padding", "sep", "cls"].map { "tokenizer.ggml.\($0)_token_id" }
     static let hyperparameterKeys = ["block_count", "embedding_length", "feed_forward_length", "attention.head_count",
-                                     "attention.head_count_kv", "context_length", "rope.dimension_count"]
+                                     "attention.head_count_kv", "context_length", "rope.dimension_count",
+                                     "attention.key_length", "attention.value_length", "attention.sliding_window",
+                                     "attention.sliding_window_pattern"]
+
+    /// The model's `general.architecture`, the prefix of its hyperparameter keys.
+    static func architecture(_ m: SyntheticGGUF) -> String {
+        if let i = m.index(of: "general.architecture"), case .string(let a) = m.metadata[i].1 { return a }
+        return "llama"
+    }
 
     static func vocabularySize(_ m: SyntheticGGUF) -> Int {
         if let i = m.index(of: "tokenizer.ggml.tokens"), case .strings(let t) = m.metadata[i].1 { return t.count }
@@ -196,7 +208,7 @@ public struct ModelFuzzer: Sendable {
             return "add_bos_token without bos_token_id"
         },
         { m, rng in  // an integer hyperparameter: zero, not dividing, huge, negative, of the wrong type, missing
-            let key = "llama." + rng.pick(hyperparameterKeys)
+            let key = architecture(m) + "." + rng.pick(hyperparameterKeys)
             if rng.below(8) == 0, let i = m.index(of: key) {
                 m.metadata.remove(at: i)
                 return "\(key) removed"
@@ -210,21 +222,33 @@ public struct ModelFuzzer: Sendable {
             return "\(key) = \(value)"
         },
         { m, rng in  // a float hyperparameter
-            let key = rng.pick(["llama.rope.freq_base", "llama.attention.layer_norm_rms_epsilon"])
+            let key = architecture(m) + "." + rng.pick(["rope.freq_base", "attention.layer_norm_rms_epsilon", "rope.freq_base_swa"])
             let value: Float = rng.pick([0, -1, 1, .nan, .infinity, -.infinity, 1e-30, 1e30, 10000, 0.5, 1e-6])
             m.set(key, rng.below(8) == 0 ? .string("1e-5") : .f32(value))
             return "\(key) = \(value)"
         },
         { m, rng in  // the architecture: renamed with its keys (a valid qwen2 model), or alone
-            let arch = rng.pick(["qwen2", "mamba", "", "bert", "LLAMA", "qwen2"])
+            let arch = rng.pick(["qwen2", "mamba", "", "bert", "LLAMA", "qwen3", "gemma3", "phi3"])
+            let old = architecture(m)
             m.set("general.architecture", .string(arch))
             if rng.below(2) == 0 {
-                for i in m.metadata.indices where m.metadata[i].0.hasPrefix("llama.") {
-                    m.metadata[i].0 = arch + m.metadata[i].0.dropFirst("llama".count)
+                for i in m.metadata.indices where m.metadata[i].0.hasPrefix(old + ".") {
+                    m.metadata[i].0 = arch + m.metadata[i].0.dropFirst(old.count)
                 }
                 return "architecture \(arch.debugDescription) with its keys renamed"
             }
             return "general.architecture = \(arch.debugDescription)"
+        },
+        { m, rng in  // the sliding-window layer pattern as booleans: one per layer, too few, too many, not booleans
+            let key = architecture(m) + ".attention.sliding_window_pattern"
+            let layers = rng.pick([0, 1, 2, 3])
+            if rng.below(4) == 0 {
+                m.set(key, .i32s([Int32](repeating: 1, count: layers)))
+            } else {
+                m.set(key, .bools((0..<layers).map { _ in rng.below(2) == 0 }))
+            }
+            if rng.below(2) == 0 { m.set(architecture(m) + ".attention.sliding_window", .u32(UInt32(rng.pick([0, 1, 4, 64, 65])))) }
+            return "\(key) with \(layers) entries"
         },
         { m, rng in  // a tensor's shape: the same element count arranged otherwise, or a wrong size
             guard !m.tensors.isEmpty else { return "no tensors" }

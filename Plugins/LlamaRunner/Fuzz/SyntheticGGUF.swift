@@ -8,7 +8,7 @@ import LlamaEngine
 public struct SyntheticGGUF: Sendable {
     public enum Value: Sendable {
         case u32(UInt32), i32(Int32), i64(Int64), f32(Float), bool(Bool), string(String)
-        case strings([String]), i32s([Int32]), f32s([Float])
+        case strings([String]), i32s([Int32]), f32s([Float]), bools([Bool])
     }
 
     public struct Tensor: Sendable {
@@ -82,6 +82,46 @@ public struct SyntheticGGUF: Sendable {
         return g
     }
 
+    /// `tinyLlama` as a model of another architecture the engine runs (qwen2, qwen3, gemma3):
+    /// its keys renamed, and the tensors and keys that architecture adds (`LlamaHyperparameters.Traits`):
+    /// Q/K/V biases, per-head Q/K norms, output norms, and for gemma3 a sliding window of 4 on
+    /// layer 0 with an explicit head size.
+    public static func tiny(architecture arch: String, seed: UInt64 = 1) -> SyntheticGGUF {
+        var g = tinyLlama(seed: seed)
+        guard let traits = LlamaHyperparameters.traitsByArchitecture[arch], arch != "llama" else { return g }
+        var rng = SeededGenerator(seed: seed ^ 0xA5C4)
+        g.set("general.architecture", .string(arch))
+        for i in g.metadata.indices where g.metadata[i].0.hasPrefix("llama.") {
+            g.metadata[i].0 = arch + g.metadata[i].0.dropFirst("llama".count)
+        }
+        let d = embedding, headDim = 16
+        func ones(_ n: Int) -> [UInt8] { [Float](repeating: 1, count: n).withUnsafeBytes { Array($0) } }
+        func add(_ name: String, _ n: Int, random: Bool = false) {
+            let data = random ? weights(.f32, rows: 1, cols: n, &rng) : ones(n)
+            g.tensors.append(Tensor(name: "blk.0." + name, dims: [n], type: .f32, data: data))
+        }
+        if traits.attentionBiases {
+            add("attn_q.bias", d, random: true)
+            add("attn_k.bias", kvDim, random: true)
+            add("attn_v.bias", kvDim, random: true)
+        }
+        if traits.headNorms {
+            add("attn_q_norm.weight", headDim)
+            add("attn_k_norm.weight", headDim)
+        }
+        if traits.outputNorms {
+            add("post_attention_norm.weight", d)
+            add("post_ffw_norm.weight", d)
+        }
+        if traits.slidingWindow {
+            g.set("\(arch).attention.key_length", .u32(UInt32(headDim)))
+            g.set("\(arch).attention.value_length", .u32(UInt32(headDim)))
+            g.set("\(arch).attention.sliding_window", .u32(4))
+            g.set("\(arch).attention.sliding_window_pattern", .u32(2))
+        }
+        return g
+    }
+
     /// Random weights of `type` with small finite scales (so a forward pass stays finite).
     public static func weights(_ type: TensorType, rows: Int, cols: Int, _ rng: inout SeededGenerator) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: rows * cols / type.blockSize * type.blockBytes)
@@ -143,6 +183,7 @@ public struct SyntheticGGUF: Sendable {
             case .strings(let a): u32(GGUFValueType.array.rawValue); u32(GGUFValueType.string.rawValue); count(key, a.count); a.forEach(str)
             case .i32s(let a): u32(GGUFValueType.array.rawValue); u32(GGUFValueType.int32.rawValue); count(key, a.count); a.forEach { u32(UInt32(bitPattern: $0)) }
             case .f32s(let a): u32(GGUFValueType.array.rawValue); u32(GGUFValueType.float32.rawValue); count(key, a.count); a.forEach { u32($0.bitPattern) }
+            case .bools(let a): u32(GGUFValueType.array.rawValue); u32(GGUFValueType.bool.rawValue); count(key, a.count); a.forEach { out.append($0 ? 1 : 0) }
             }
         }
         var offset = 0

@@ -32,10 +32,7 @@ struct GenerationLoop {
 
         // Keep the cached prefix this prompt shares with the previous request (at least one token
         // is evaluated, for its logits).
-        var shared = 0
-        let cached = session.tokens
-        while shared < min(cached.count, prompt.count - 1), cached[shared] == prompt[shared] { shared += 1 }
-        session.truncate(to: shared)
+        let shared = session.keepSharedPrefix(of: prompt)
         try evaluate(Array(prompt[shared...]), into: &logits, shouldCancel: cancelled, during: "prefill")
 
         var sampler = Sampler(options: sampling, vocabularySize: logits.count)

@@ -6,11 +6,13 @@ import TandemPluginKit
 /// 1. `notEnabled` when the settings say `enabled: false`.
 /// 2. `modelNotReady` when the file is missing (with download progress when a fetch is under
 ///    way), a directory or not a regular file, empty, shorter than its header or tensor data
-///    ("partial"), not a model this engine runs ("unusable"), not yet verified against the
-///    pinned `sha256` ("unverified", with hashing progress), or different from it
-///    ("badModelFile", naming both digests; calls fail with that code).
-/// 3. `deviceNotEligible` when the weights, the KV cache at the configured context and a margin
-///    do not fit in the machine's memory (or the cgroup limit).
+///    ("partial"), not yet verified against the pinned `sha256` ("unverified", with hashing
+///    progress), or different from it ("badModelFile", naming both digests; calls fail with
+///    that code).
+/// 3. `deviceNotEligible` when the file is not a model this engine runs ("unusable": an
+///    architecture, tensor type or tokenizer it lacks, or a malformed model; calls fail with
+///    `badModelFile`, since waiting does not help), or when the weights, the KV cache at the
+///    configured context and a margin do not fit in the machine's memory (or the cgroup limit).
 /// 4. `unsupportedLocale` when the file declares languages (`general.languages`) and the
 ///    locale's language is not one of them.
 ///
@@ -64,7 +66,7 @@ final class ModelAvailability: Sendable {
             let download = DownloadProgress.find(for: path)
             return .unavailable(.modelNotReady, detail: "partial: \(why)", progress: download?.fraction)
         case .unusable(let why):
-            return .unavailable(.modelNotReady, detail: "unusable model file: \(why)")
+            return .unavailable(.deviceNotEligible, detail: Self.unusable(why))
         case .usable(let usable):
             facts = usable
         }
@@ -105,6 +107,8 @@ final class ModelAvailability: Sendable {
         }
     }
 
+    static func unusable(_ why: String) -> String { "unusable model file: \(why)" }
+
     static func mismatch(path: String, actual: String, expected: String) -> String {
         "badModelFile: \(path) has SHA-256 \(actual), but the setting sha256 pins \(expected)"
     }
@@ -127,6 +131,9 @@ final class ModelAvailability: Sendable {
         if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled before the call started") }
         guard try awaitVerification(shouldStop: { cancellation.isCancelled }) else {
             throw BackendFailure(.cancelled, "cancelled while the model file was being verified")
+        }
+        if let stamp = FileStamp.of(settings.modelPath).stamp, case .unusable(let why) = outcome(for: stamp) {
+            throw BackendFailure(.badModelFile, "\(id) cannot run \(stamp.path): \(Self.unusable(why))")
         }
         if case .unavailable(let reason, let detail, _) = check(locale: locale) {
             throw BackendFailure(.unavailable, "\(id) is unavailable (\(reason.name)): \(detail)")

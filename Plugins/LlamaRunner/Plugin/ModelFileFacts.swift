@@ -42,10 +42,11 @@ struct ModelFileFacts: Sendable, Equatable {
             let embedding = Int(try file.integer("\(arch).embedding_length") ?? 0)
             let heads = max(1, Int(try file.integer("\(arch).attention.head_count") ?? 1))
             let kvHeads = Int(try file.integer("\(arch).attention.head_count_kv") ?? Int64(heads))
+            let headDim = Int(try file.integer("\(arch).attention.key_length") ?? Int64(embedding / heads))
             return .usable(ModelFileFacts(
                 modelVersion: probe.modelVersion, architecture: arch, isEncoder: false, contextLength: probe.contextLength,
                 languages: probe.languages.map { $0.lowercased() }, fileBytes: probe.fileBytes, embeddingLength: embedding,
-                cacheBytesPerToken: layers * 2 * kvHeads * (embedding / heads) * MemoryLayout<Float>.size))
+                cacheBytesPerToken: layers * 2 * kvHeads * headDim * MemoryLayout<Float>.size))
         } catch {
             switch error.code {
             // What a file cut short looks like to the reader: counts and offsets that run past

@@ -43,6 +43,29 @@ public enum VectorOps {
         }
     }
 
+    /// g = gelu(g) × u, GELU's tanh approximation as ggml computes it on the CPU: the input
+    /// rounded to half precision and looked up in a table of half-precision results (exact
+    /// beyond ±10), so the feed-forward matches llama.cpp's.
+    public static func geGLU(_ g: UnsafeMutablePointer<Float>, _ u: UnsafePointer<Float>, _ n: Int) {
+        geluTable.withUnsafeBufferPointer { table in
+            for i in 0..<n {
+                let v = g[i]
+                g[i] = v <= -10 ? 0 : v >= 10 ? v * u[i] : table[Int(Float16(v).bitPattern)] * u[i]
+            }
+        }
+    }
+
+    /// GELU (tanh form) of every half-precision value, rounded to half precision.
+    private static let geluTable: [Float] = (0...UInt16.max).map { bits in
+        let x = Float(Float16(bitPattern: bits))
+        return Float(Float16(0.5 * x * (1 + tanh(0.797_884_56 * x * (1 + 0.044715 * x * x)))))
+    }
+
+    /// x *= a
+    public static func scale(_ x: UnsafeMutablePointer<Float>, by a: Float, _ n: Int) {
+        for i in 0..<n { x[i] *= a }
+    }
+
     /// In-place softmax over n values.
     public static func softmax(_ x: UnsafeMutablePointer<Float>, _ n: Int) {
         var m = -Float.infinity

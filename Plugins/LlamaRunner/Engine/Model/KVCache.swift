@@ -3,22 +3,33 @@ import CLlamaKernels
 import Glibc
 #endif
 
-/// Keys and values of every processed position, per layer: `[layer][position][kvDim]` floats.
-/// The memory is reserved for the whole context but only touched pages become resident, so a
-/// short conversation costs little even with a long context.
+/// Keys and values of the processed positions, per layer: `[layer][cell][kvDim]` floats.
+/// A global layer has one cell per position of the context. A sliding-window layer only ever
+/// reads the last `window` positions, so it keeps a ring of `window + batch - 1` cells
+/// (position p in cell p mod cells): the keys of a whole forward chunk are stored before its
+/// first token attends, and that token still needs the window before it.
+/// The memory is reserved but only touched pages become resident, so a short conversation costs
+/// little even with a long context.
 final class KVCache {
-    let layers: Int
-    let contextLength: Int
     let kvDim: Int
+    /// Cells per layer, and where each layer's cells start (in cells).
+    let cells: [Int]
+    private let firstCell: [Int]
+    /// The lowest position whose cell has not been reused since it was stored: every position
+    /// from here on that was stored is still readable in every layer.
+    private(set) var oldestIntact = 0
     let keys: UnsafeMutablePointer<Float>
     let values: UnsafeMutablePointer<Float>
     private let bytes: Int
 
-    init(layers: Int, contextLength: Int, kvDim: Int) {
-        self.layers = layers
-        self.contextLength = contextLength
+    /// `window` nil: every layer global. Otherwise `sliding[l]` says which layers use the ring.
+    init(layers: Int, contextLength: Int, kvDim: Int, window: Int?, sliding: [Bool], batch: Int) {
         self.kvDim = kvDim
-        bytes = layers * contextLength * kvDim * MemoryLayout<Float>.size
+        let ring = window.map { min(contextLength, $0 + batch - 1) } ?? contextLength
+        cells = (0..<layers).map { sliding[$0] ? ring : contextLength }
+        var start = 0
+        firstCell = cells.map { n in defer { start += n }; return start }
+        bytes = max(1, start * kvDim * MemoryLayout<Float>.size)
         func reserve(_ n: Int) -> UnsafeMutablePointer<Float> {
             let p = mmap(nil, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
             precondition(p != MAP_FAILED, "cannot reserve \(n) bytes for the KV cache")
@@ -36,6 +47,7 @@ final class KVCache {
     /// Stores one position's keys and values rounded to half precision, as llama.cpp's f16
     /// cache holds them, so attention sees the same values as the reference.
     func store(layer: Int, position: Int, key k: UnsafePointer<Float>, value v: UnsafePointer<Float>) {
+        oldestIntact = max(oldestIntact, position - cells[layer] + 1)
         let kd = key(layer: layer, position: position), vd = value(layer: layer, position: position)
         if MatMul.implementation.usesIntrinsics, lk_round_to_half(k, kd, kvDim) == 0, lk_round_to_half(v, vd, kvDim) == 0 { return }
         for i in 0..<kvDim {
@@ -44,11 +56,23 @@ final class KVCache {
         }
     }
 
+    /// Whether every stored position from `position` on is still readable (a ring may have
+    /// reused the cells of earlier ones for later positions).
+    func holds(from position: Int) -> Bool { position >= oldestIntact }
+
+    /// Forgets everything (cells are rewritten before they are read again).
+    func clear() { oldestIntact = 0 }
+
+    /// Layer `layer`'s first key and value cells: position p is at cell p mod `cells[layer]`.
+    @inline(__always) func cellBase(layer: Int) -> (keys: UnsafeMutablePointer<Float>, values: UnsafeMutablePointer<Float>) {
+        (keys + firstCell[layer] * kvDim, values + firstCell[layer] * kvDim)
+    }
+
     @inline(__always) func key(layer: Int, position: Int) -> UnsafeMutablePointer<Float> {
-        keys + (layer * contextLength + position) * kvDim
+        keys + (firstCell[layer] + position % cells[layer]) * kvDim
     }
 
     @inline(__always) func value(layer: Int, position: Int) -> UnsafeMutablePointer<Float> {
-        values + (layer * contextLength + position) * kvDim
+        values + (firstCell[layer] + position % cells[layer]) * kvDim
     }
 }

@@ -34,7 +34,7 @@ public final class LlamaModel: @unchecked Sendable {
         weights = LlamaWeights(checked)
         vocabularySize = tokenizer.vocabularySize
         modelVersion = ModelVersion.make(path: file.path, fileType: try file.integer("general.file_type"))
-        endOfGenerationTokens = try Self.endOfGenerationTokens(file)
+        endOfGenerationTokens = try Self.endOfGenerationTokens(file, tokenizer)
         // Last: nothing after this can fail, so a refused file never starts threads.
         pool = ThreadPool(threads: threads ?? Self.availableCores)
         pthread_mutex_init(&computeLock, nil)
@@ -63,19 +63,11 @@ public final class LlamaModel: @unchecked Sendable {
         return try body()
     }
 
-    /// The checked file's EOS, EOT and EOM ids (the check put every `*_token_id` in range).
-    private static func endOfGenerationTokens(_ file: GGUFFile) throws(GGUFError) -> Set<Int32> {
-        var ids = Set<Int32>()
-        for key in ["tokenizer.ggml.eos_token_id", "tokenizer.ggml.eot_token_id", "tokenizer.ggml.eom_token_id"] {
-            if let id = try file.integer(key) { ids.insert(Int32(id)) }
-        }
-        // Chat models also end on their template's end-of-turn / end-of-text control tokens.
-        let names: Set<String> = ["<|endoftext|>", "<|im_end|>", "<|eot_id|>", "<|end_of_text|>", "<end_of_turn>", "<|end|>", "</s>"]
-        if let tokens = try file.array("tokenizer.ggml.tokens") {
-            for (i, t) in tokens.enumerated() {
-                if let s = t.string, names.contains(s) { ids.insert(Int32(i)) }
-            }
-        }
+    /// The tokenizer's end-of-generation tokens, and the file's EOM id (the check put every
+    /// `*_token_id` in range).
+    private static func endOfGenerationTokens(_ file: GGUFFile, _ tokenizer: Tokenizer) throws(GGUFError) -> Set<Int32> {
+        var ids = tokenizer.endOfGeneration
+        if let id = try file.integer("tokenizer.ggml.eom_token_id") { ids.insert(Int32(id)) }
         return ids
     }
 }

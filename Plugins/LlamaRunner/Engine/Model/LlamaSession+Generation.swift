@@ -15,9 +15,7 @@ extension LlamaSession {
             throw LlamaError(.exceededContextWindowSize, "\(promptTokens.count) prompt tokens + \(options.maxTokens) requested tokens = \(promptTokens.count + options.maxTokens) exceed the context window of \(contextLength)")
         }
         // Reuse the cached prefix; at least the last prompt token is evaluated for its logits.
-        var shared = 0
-        while shared < min(tokens.count, promptTokens.count - 1) && tokens[shared] == promptTokens[shared] { shared += 1 }
-        truncate(to: shared)
+        let shared = keepSharedPrefix(of: promptTokens)
 
         var result = GenerationResult(tokens: [], text: "", stopReason: .maxTokens, promptTokensEvaluated: promptTokens.count - shared, topCandidates: [])
         var sampler = Sampler(options: options.sampling, vocabularySize: model.vocabularySize)

@@ -19,7 +19,10 @@ public final class LlamaSession: @unchecked Sendable {
     public private(set) var tokens: [Int32] = []
     let cache: KVCache
     let workspace: Workspace
-    let rope: RotaryEmbedding
+    /// One RoPE per base the layers use (global first, then the sliding-window layers' when it
+    /// differs), and which of them each layer uses.
+    let ropes: [RotaryEmbedding]
+    let layerRope: [Int]
     /// Tokens per forward chunk: the batch of the matrix products, and how often a long prefill
     /// checks for cancellation.
     public static let chunkSize = 64
@@ -29,16 +32,38 @@ public final class LlamaSession: @unchecked Sendable {
         self.model = model
         let hp = model.hyperparameters
         self.contextLength = max(1, min(contextLength ?? hp.contextLength, hp.contextLength))
-        cache = KVCache(layers: hp.layers, contextLength: self.contextLength, kvDim: hp.kvDim)
-        workspace = Workspace(hp: hp, vocabulary: model.vocabularySize, batch: Self.chunkSize, contextLength: self.contextLength, threads: model.threads)
-        rope = RotaryEmbedding(style: hp.ropeStyle, dimensions: hp.ropeDimensions, base: hp.ropeBase)
+        cache = KVCache(layers: hp.layers, contextLength: self.contextLength, kvDim: hp.kvDim,
+                        window: hp.slidingWindow, sliding: hp.slidingLayers, batch: Self.chunkSize)
+        let bases = (0..<hp.layers).map(hp.ropeBase(layer:))
+        var distinct: [Float] = [hp.ropeBase]
+        for b in bases where !distinct.contains(b) { distinct.append(b) }
+        ropes = distinct.map { RotaryEmbedding(style: hp.ropeStyle, dimensions: hp.ropeDimensions, base: $0) }
+        layerRope = bases.map { distinct.firstIndex(of: $0)! }
+        workspace = Workspace(hp: hp, vocabulary: model.vocabularySize, batch: Self.chunkSize, contextLength: self.contextLength,
+                              threads: model.threads, ropeTables: ropes.count)
     }
 
     /// Forgets every processed token.
-    public func reset() { tokens.removeAll(keepingCapacity: true) }
+    public func reset() {
+        tokens.removeAll(keepingCapacity: true)
+        cache.clear()
+    }
 
-    /// Drops processed tokens after the first `count` (to reuse a shared prefix).
-    public func truncate(to count: Int) { tokens.removeLast(max(0, tokens.count - count)) }
+    /// Keeps the longest cached prefix that `prompt` starts with, leaving at least its last token
+    /// to evaluate (for its logits), and returns how many tokens it kept: evaluate the rest. A
+    /// sliding-window cache may no longer hold the window before a short prefix (its cells were
+    /// reused); then nothing is kept.
+    public func keepSharedPrefix(of prompt: [Int32]) -> Int {
+        var shared = 0
+        while shared < min(tokens.count, prompt.count - 1) && tokens[shared] == prompt[shared] { shared += 1 }
+        let hp = model.hyperparameters
+        if let window = hp.slidingWindow, !cache.holds(from: max(0, shared - window + 1)) {
+            reset()
+            return 0
+        }
+        tokens.removeLast(tokens.count - shared)
+        return shared
+    }
 
     /// Appends `newTokens` to the cache and reports `outputs`: `onOutput(index, values)` with the
     /// index into `newTokens` and the logits (vocabulary size) or hidden state (embedding size).
@@ -74,17 +99,22 @@ public final class LlamaSession: @unchecked Sendable {
 
     /// One chunk through every layer, with keys and values written at positions tokens.count...
     /// Returns false, before the outputs, when `shouldCancel` said so (checked before every layer).
+    /// One pass for every architecture: what an architecture changes is in
+    /// `LlamaHyperparameters.Traits`, and each place it acts is marked below by the weight it
+    /// needs (biases, head norms, output norms) or by the trait itself.
     private func forward(
         _ chunk: UnsafeBufferPointer<Int32>, outputs: Outputs, lastChunk: Bool, shouldCancel: () -> Bool,
         onOutput: (Int, UnsafeBufferPointer<Float>) -> Void
     ) -> Bool {
-        let hp = model.hyperparameters, weights = model.weights, ws = workspace, pool = model.pool
-        let T = chunk.count, d = hp.embedding, ff = hp.feedForward, qDim = hp.qDim, kvDim = hp.kvDim
-        let start = tokens.count, threads = pool.threads, xq = ws.quantized
+        let hp = model.hyperparameters, traits = hp.traits, weights = model.weights, ws = workspace, pool = model.pool
+        let T = chunk.count, d = hp.embedding, ff = hp.feedForward, qDim = hp.qDim, kvDim = hp.kvDim, hd = hp.headDim
+        let start = tokens.count, threads = pool.threads, xq = ws.quantized, eps = hp.rmsEpsilon
         let embedding = weights.tokenEmbedding
         for t in 0..<T { Dequantize.row(embedding.type, embedding.row(Int(chunk[t])), count: d, into: ws.hidden + t * d) }
-        rope.angles(start: start, count: T, cos: ws.ropeCos, sin: ws.ropeSin)
-        let pairs = rope.pairs
+        // Gemma: embeddings × √n_embd.
+        if traits.scalesEmbedding { VectorOps.scale(ws.hidden, by: Float(d).squareRoot(), T * d) }
+        for (i, rope) in ropes.enumerated() { rope.angles(start: start, count: T, cos: ws.ropeCos[i], sin: ws.ropeSin[i]) }
+        let pairs = hp.ropeDimensions / 2
 
         func project(_ w: WeightMatrix, _ x: UnsafeMutablePointer<Float>, _ xStride: Int, into out: UnsafeMutablePointer<Float>, part: Int,
                      from input: QuantizedActivations? = nil, granule: Int = 4) {
@@ -92,40 +122,56 @@ public final class LlamaSession: @unchecked Sendable {
                 w, xq: input ?? xq, xf: x, xStride: xStride, rows: ThreadPool.share(of: w.rows, part: part, parts: threads, granule: granule),
                 out: out, outStride: w.rows, scratch: ws.rowScratch + part * ws.rowScratchLength)
         }
+        /// Adds a block's output (`ws.projected`) to the residual stream, normalised first when
+        /// the architecture normalises block outputs (Gemma 3).
+        func addToResidual(normalisedBy norm: [Float]?) {
+            if let norm {
+                for t in 0..<T { VectorOps.rmsNorm(ws.projected + t * d, norm, ws.projected + t * d, d, epsilon: eps) }
+            }
+            VectorOps.add(ws.projected, into: ws.hidden, T * d)
+        }
 
         for (l, layer) in weights.layers.enumerated() {
             if shouldCancel() { return false }
             // Attention block.
-            for t in 0..<T { VectorOps.rmsNorm(ws.hidden + t * d, layer.attentionNorm, ws.normed + t * d, d, epsilon: hp.rmsEpsilon) }
+            for t in 0..<T { VectorOps.rmsNorm(ws.hidden + t * d, layer.attentionNorm, ws.normed + t * d, d, epsilon: eps) }
             xq.quantize(ws.normed, tokens: T, columns: d, stride: d)
             pool.run { i in
                 project(layer.query, ws.normed, d, into: ws.query, part: i)
                 project(layer.key, ws.normed, d, into: ws.key, part: i)
                 project(layer.value, ws.normed, d, into: ws.value, part: i)
             }
+            let cos = ws.ropeCos[layerRope[l]], sin = ws.ropeSin[layerRope[l]], rope = ropes[layerRope[l]]
             for t in 0..<T {
                 let q = ws.query + t * qDim, k = ws.key + t * kvDim, v = ws.value + t * kvDim
+                // Qwen2: Q/K/V biases.
                 if let b = layer.queryBias { VectorOps.add(b, into: q, qDim) }
                 if let b = layer.keyBias { VectorOps.add(b, into: k, kvDim) }
                 if let b = layer.valueBias { VectorOps.add(b, into: v, kvDim) }
-                rope.apply(q, heads: hp.heads, headDim: hp.headDim, cos: ws.ropeCos + t * pairs, sin: ws.ropeSin + t * pairs)
-                rope.apply(k, heads: hp.kvHeads, headDim: hp.headDim, cos: ws.ropeCos + t * pairs, sin: ws.ropeSin + t * pairs)
+                // Qwen3, Gemma 3: each head's query and key RMS-normalised before RoPE.
+                if let w = layer.queryNorm { for h in 0..<hp.heads { VectorOps.rmsNorm(q + h * hd, w, q + h * hd, hd, epsilon: eps) } }
+                if let w = layer.keyNorm { for h in 0..<hp.kvHeads { VectorOps.rmsNorm(k + h * hd, w, k + h * hd, hd, epsilon: eps) } }
+                rope.apply(q, heads: hp.heads, headDim: hd, cos: cos + t * pairs, sin: sin + t * pairs)
+                rope.apply(k, heads: hp.kvHeads, headDim: hd, cos: cos + t * pairs, sin: sin + t * pairs)
                 cache.store(layer: l, position: start + t, key: k, value: v)
             }
+            // Gemma 3: sliding-window layers see only the last `window` positions.
+            let window = hp.slidingLayers[l] ? hp.slidingWindow : nil
             pool.run { i in
                 for job in ThreadPool.share(of: T * hp.heads, part: i, parts: threads) {
-                    attend(layer: l, token: job / hp.heads, head: job % hp.heads, position: start + job / hp.heads, scores: ws.scores + i * ws.contextLength)
+                    attend(layer: l, token: job / hp.heads, head: job % hp.heads, position: start + job / hp.heads, window: window,
+                           scores: ws.scores + i * ws.contextLength)
                 }
             }
             xq.quantize(ws.attention, tokens: T, columns: qDim, stride: qDim)
             pool.run { i in project(layer.attentionOutput, ws.attention, qDim, into: ws.projected, part: i) }
-            VectorOps.add(ws.projected, into: ws.hidden, T * d)
+            addToResidual(normalisedBy: layer.postAttentionNorm)
 
             // Feed-forward block.
-            for t in 0..<T { VectorOps.rmsNorm(ws.hidden + t * d, layer.ffnNorm, ws.normed + t * d, d, epsilon: hp.rmsEpsilon) }
+            for t in 0..<T { VectorOps.rmsNorm(ws.hidden + t * d, layer.ffnNorm, ws.normed + t * d, d, epsilon: eps) }
             xq.quantize(ws.normed, tokens: T, columns: d, stride: d)
-            // Each thread applies SwiGLU to its own rows (whole blocks of 32) and quantises them
-            // for the down projection: no serial step between the two products.
+            // Each thread applies the gated activation to its own rows (whole blocks of 32) and
+            // quantises them for the down projection: no serial step between the two products.
             let ffq = ws.quantizedFeedForward
             ffq.prepare(tokens: T, columns: ff)
             pool.run { i in
@@ -133,11 +179,17 @@ public final class LlamaSession: @unchecked Sendable {
                 project(layer.up, ws.normed, d, into: ws.up, part: i, granule: 32)
                 let rows = ThreadPool.share(of: ff, part: i, parts: threads, granule: 32)
                 guard !rows.isEmpty else { return }
-                for t in 0..<T { VectorOps.swiGLU(ws.gate + t * ff + rows.lowerBound, ws.up + t * ff + rows.lowerBound, rows.count) }
+                for t in 0..<T {
+                    let g = ws.gate + t * ff + rows.lowerBound, u = ws.up + t * ff + rows.lowerBound
+                    switch traits.activation {
+                    case .silu: VectorOps.swiGLU(g, u, rows.count)
+                    case .geluTanh: VectorOps.geGLU(g, u, rows.count)  // Gemma
+                    }
+                }
                 ffq.quantizeBlocks(ws.gate, stride: ff, blocks: rows.lowerBound / 32..<rows.upperBound / 32)
             }
             pool.run { i in project(layer.down, ws.gate, ff, into: ws.projected, part: i, from: ffq) }
-            VectorOps.add(ws.projected, into: ws.hidden, T * d)
+            addToResidual(normalisedBy: layer.postFeedForwardNorm)
         }
 
         let wanted: Range<Int>
@@ -147,7 +199,7 @@ public final class LlamaSession: @unchecked Sendable {
         }
         for t in wanted {
             let normed = ws.normed + t * d
-            VectorOps.rmsNorm(ws.hidden + t * d, weights.outputNorm, normed, d, epsilon: hp.rmsEpsilon)
+            VectorOps.rmsNorm(ws.hidden + t * d, weights.outputNorm, normed, d, epsilon: eps)
             if case .hiddenStates = outputs {
                 onOutput(t, UnsafeBufferPointer(start: normed, count: d))
                 continue
@@ -159,17 +211,21 @@ public final class LlamaSession: @unchecked Sendable {
         return true
     }
 
-    /// Causal attention of one query head of one token over every cached position up to its own.
-    @inline(__always) private func attend(layer: Int, token t: Int, head h: Int, position: Int, scores: UnsafeMutablePointer<Float>) {
-        let hp = model.hyperparameters, ws = workspace, hd = hp.headDim
+    /// Causal attention of one query head of one token over the cached positions it sees: every
+    /// one up to its own, or only the last `window` of them.
+    @inline(__always) private func attend(layer: Int, token t: Int, head h: Int, position: Int, window: Int?, scores: UnsafeMutablePointer<Float>) {
+        let hp = model.hyperparameters, ws = workspace, hd = hp.headDim, kvDim = hp.kvDim
         let q = ws.query + t * hp.qDim + h * hd
         let kvOffset = (h / (hp.heads / hp.kvHeads)) * hd
-        let scale = 1 / Float(hd).squareRoot()
-        let n = position + 1
-        for j in 0..<n { scores[j] = VectorOps.dot(q, cache.key(layer: layer, position: j) + kvOffset, hd) * scale }
+        let scale = hp.attentionScale
+        let first = window.map { max(0, position - $0 + 1) } ?? 0
+        let n = position + 1 - first
+        let (keys, values) = cache.cellBase(layer: layer)
+        let cells = cache.cells[layer]
+        for j in 0..<n { scores[j] = VectorOps.dot(q, keys + ((first + j) % cells) * kvDim + kvOffset, hd) * scale }
         VectorOps.softmax(scores, n)
         let out = ws.attention + t * hp.qDim + h * hd
         out.update(repeating: 0, count: hd)
-        for j in 0..<n { VectorOps.axpy(scores[j], cache.value(layer: layer, position: j) + kvOffset, out, hd) }
+        for j in 0..<n { VectorOps.axpy(scores[j], values + ((first + j) % cells) * kvDim + kvOffset, out, hd) }
     }
 }

@@ -5,6 +5,10 @@ struct LlamaWeights: @unchecked Sendable {
         let attentionNorm: [Float]
         let query, key, value, attentionOutput: WeightMatrix
         let queryBias, keyBias, valueBias: [Float]?
+        /// Per-head RMSNorm weights of queries and keys (headDim each), when the architecture has them.
+        let queryNorm, keyNorm: [Float]?
+        /// RMSNorm weights applied to the attention and feed-forward outputs, when the architecture has them.
+        let postAttentionNorm, postFeedForwardNorm: [Float]?
         let ffnNorm: [Float]
         let gate, up, down: WeightMatrix
     }
@@ -33,6 +37,9 @@ struct LlamaWeights: @unchecked Sendable {
                 value: matrix(T.value.name(layer: i)), attentionOutput: matrix(T.attentionOutput.name(layer: i)),
                 queryBias: vector(T.queryBias.name(layer: i)), keyBias: vector(T.keyBias.name(layer: i)),
                 valueBias: vector(T.valueBias.name(layer: i)),
+                queryNorm: vector(T.queryNorm.name(layer: i)), keyNorm: vector(T.keyNorm.name(layer: i)),
+                postAttentionNorm: vector(T.postAttentionNorm.name(layer: i)),
+                postFeedForwardNorm: vector(T.postFeedForwardNorm.name(layer: i)),
                 ffnNorm: vector(T.ffnNorm.name(layer: i))!,
                 gate: matrix(T.gate.name(layer: i)), up: matrix(T.up.name(layer: i)), down: matrix(T.down.name(layer: i)))
         }

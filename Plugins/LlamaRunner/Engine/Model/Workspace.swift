@@ -3,7 +3,8 @@
 final class Workspace {
     let batch: Int
     let hidden, normed, query, key, value, attention, projected, gate, up: UnsafeMutablePointer<Float>
-    let ropeCos, ropeSin: UnsafeMutablePointer<Float>
+    /// RoPE angles of the chunk's positions, one table per RoPE base (`LlamaSession.ropes`).
+    let ropeCos, ropeSin: [UnsafeMutablePointer<Float>]
     /// Attention scores, one context-long row per thread.
     let scores: UnsafeMutablePointer<Float>
     /// One dequantised weight row per thread, for types without an integer kernel.
@@ -18,7 +19,7 @@ final class Workspace {
     /// Owns every buffer above.
     private let scratch: FloatScratch
 
-    init(hp: LlamaHyperparameters, vocabulary: Int, batch: Int, contextLength: Int, threads: Int) {
+    init(hp: LlamaHyperparameters, vocabulary: Int, batch: Int, contextLength: Int, threads: Int, ropeTables: Int) {
         self.batch = batch
         self.contextLength = contextLength
         let scratch = FloatScratch()
@@ -33,8 +34,8 @@ final class Workspace {
         projected = buffer(batch * hp.embedding)
         gate = buffer(batch * hp.feedForward)
         up = buffer(batch * hp.feedForward)
-        ropeCos = buffer(batch * hp.ropeDimensions / 2)
-        ropeSin = buffer(batch * hp.ropeDimensions / 2)
+        ropeCos = (0..<ropeTables).map { _ in buffer(batch * hp.ropeDimensions / 2) }
+        ropeSin = (0..<ropeTables).map { _ in buffer(batch * hp.ropeDimensions / 2) }
         scores = buffer(threads * contextLength)
         rowScratchLength = max(hp.embedding, hp.feedForward, hp.qDim)
         rowScratch = buffer(threads * rowScratchLength)

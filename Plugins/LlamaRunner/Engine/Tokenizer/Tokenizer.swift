@@ -42,13 +42,19 @@ public final class Tokenizer: Sendable {
     /// Every token's bytes, concatenated; token i is `pieceBytes[pieceStarts[i]..<pieceStarts[i+1]]`.
     private let pieceBytes: [UInt8]
     private let pieceStarts: [Int]
-    private let endOfGeneration: Set<Int32>
+    /// Tokens that end a generation: EOS, EOT and the end tokens llama.cpp knows by text.
+    public let endOfGeneration: Set<Int32>
 
-    /// Token texts llama.cpp treats as ending generation whatever the metadata says.
+    /// Token texts llama.cpp (b11434) treats as ending generation whatever the metadata says;
+    /// it also makes each of them a control token (Gemma 3 stores `</s>` as user-defined).
     private static let endOfGenerationTexts: Set<String> = [
-        "<|eot_id|>", "<|im_end|>", "<|end|>", "<end_of_turn>", "<|endoftext|>", "<|eom_id|>",
-        "<EOT>", "_<EOT>", "<|end_of_text|>", "<end_of_utterance>",
+        "<|eot_id|>", "<|im_end|>", "<|end|>", "<|return|>", "<|call|>", "<|flush|>", "<|calls|>",
+        "<end_of_turn>", "<|endoftext|>", "</s>", "<|eom_id|>", "<EOT>", "_<EOT>", "[EOT]", "[EOS]",
+        "<|end_of_text|>", "<end_of_utterance>", "<eos>", "<turn|>", "<|tool_response>",
+        "<｜end▁of▁sentence｜>", "[e~[",
     ]
+    /// With one of these in the vocabulary, `</s>` is an ordinary token (llama.cpp's exception).
+    private static let normalEndOfSentenceMarkers: Set<String> = ["<|tool_response>", "<|plamo:eos|>"]
 
     public init(vocabulary: TokenizerVocabulary) throws {
         let count = vocabulary.tokens.count
@@ -76,9 +82,19 @@ public final class Tokenizer: Sendable {
             throw TokenizerError(.malformedVocabulary, "tokenizer.ggml.add_eos_token is set but there is no eos_token_id")
         }
 
-        let types = vocabulary.tokenTypes.isEmpty
+        var types = vocabulary.tokenTypes.isEmpty
             ? [TokenType](repeating: .normal, count: count)
             : vocabulary.tokenTypes.map(TokenType.init(gguf:))
+        var endOfGeneration = Set<Int32>()
+        for case let id? in [vocabulary.eosTokenId, vocabulary.eotTokenId] { endOfGeneration.insert(id) }
+        let sentenceEndIsNormal = vocabulary.tokens.contains(where: Self.normalEndOfSentenceMarkers.contains)
+        for (id, text) in vocabulary.tokens.enumerated() where Self.endOfGenerationTexts.contains(text) {
+            if text == "</s>" && sentenceEndIsNormal { continue }
+            endOfGeneration.insert(Int32(id))
+            // Byte and unused entries keep their type: only text llama.cpp would match as a
+            // token becomes control (matched only when special tokens are parsed).
+            if types[id] == .normal || types[id] == .userDefined { types[id] = .control }
+        }
         let table = ByteStringTable(tokens: vocabulary.tokens)
 
         switch vocabulary.model {
@@ -101,12 +117,6 @@ public final class Tokenizer: Sendable {
         for (id, text) in vocabulary.tokens.enumerated() {
             bytes.append(contentsOf: Self.pieceBytes(text: text, type: types[id], kind: kind))
             starts.append(bytes.count)
-        }
-
-        var endOfGeneration = Set<Int32>()
-        for case let id? in [vocabulary.eosTokenId, vocabulary.eotTokenId] { endOfGeneration.insert(id) }
-        for (id, text) in vocabulary.tokens.enumerated() where Self.endOfGenerationTexts.contains(text) {
-            endOfGeneration.insert(Int32(id))
         }
 
         vocabularySize = count
