@@ -18,7 +18,7 @@ struct AttentionKernelTests {
                 return out
             }
             let swift = run(false), c = run(true)
-            #expect(swift.allSatisfy(\.isFinite))
+            #expect(swift.allSatisfy { $0.isFinite })
             #expect(c.map(\.bitPattern) == swift.map(\.bitPattern), "head size \(headDim), \(n) positions: \(c.prefix(3)) vs \(swift.prefix(3))")
         }
     }
