@@ -14,7 +14,7 @@
 //
 // Signed weights need vpdpbusd's unsigned operand, so the panel holds every value as an unsigned
 // byte u = w + offset (Q4_0: nibble q = w + 8; Q5_0: q = w + 16; Q6_K: q = w + 32; Q8_0: w + 128;
-// Q4_1 and Q4_K: q itself, the minimum being a separate term) and the sum starts at
+// Q4_K: q itself, the minimum being a separate term) and the sum starts at
 // -offset * (sum of the activation block), which is exact: the per-block activation sums are
 // computed once per call. Q4_K and Q6_K superblocks become eight 32-value blocks, each with its
 // scale (and minimum) as floats; Q6_K's two scales per block are kept apart (two integer sums).
@@ -34,7 +34,7 @@
 
 // One 32-value block of a 16-row panel: q[k] lane i = row i's values 4k..4k+3 as unsigned bytes;
 // d[0] the rows' scales (d[1] the second 16 values' scales where they differ, Q6_K), m their
-// minimums (Q4_1, Q4_K; zero otherwise). 704 bytes, 64-byte aligned.
+// minimums (Q4_K; zero otherwise). 704 bytes, 64-byte aligned.
 typedef struct {
     __m512i q[8];
     __m512 d[2], m;
@@ -60,7 +60,6 @@ typedef struct {
 static int layout_of(int type, type_layout *l) {
     switch (type) {
     case 2: *l = (type_layout){18, 32, 8, 0, 0}; return 0;      // Q4_0
-    case 3: *l = (type_layout){20, 32, 0, 1, 0}; return 0;      // Q4_1
     case 6: *l = (type_layout){22, 32, 16, 0, 0}; return 0;     // Q5_0
     case 8: *l = (type_layout){34, 32, 128, 0, 0}; return 0;    // Q8_0
     case 12: *l = (type_layout){144, 256, 0, 1, 0}; return 0;   // Q4_K
@@ -132,7 +131,7 @@ __attribute__((target(TARGET), always_inline)) static inline void transpose_rows
     out[3] = _mm512_unpackhi_epi64(t1, t3);
 }
 
-// Q4_0 / Q4_1 nibbles at offset `at`: 16 bytes, byte j holding value j (low nibble) and j + 16 (high).
+// Q4_0 / Q5_0 nibbles at offset `at`: 16 bytes, byte j holding value j (low nibble) and j + 16 (high).
 __attribute__((target(TARGET), always_inline)) static inline void split_nibbles(const uint8_t *const rows[PANEL], size_t at,
     panel_block *out) {
     __m512i g[4];
@@ -226,14 +225,6 @@ __attribute__((target(TARGET))) static void load_panel(int type, const type_layo
             out->d[1] = out->m = _mm512_setzero_ps();
             split_nibbles(rows, at + 2, out);
             break;
-        case 3: {  // Q4_1: d, m, 16 nibble bytes
-            const __m512i dm = gather(p, idx, live);
-            out->d[0] = low_halves(dm);
-            out->d[1] = _mm512_setzero_ps();
-            out->m = high_halves(dm);
-            split_nibbles(rows, at + 4, out);
-            break;
-        }
         case 6: {  // Q5_0: d, the fifth bits (bit j of a little-endian word for value j), 16 nibble bytes
             out->d[0] = low_halves(gather(p, idx, live));
             out->d[1] = out->m = _mm512_setzero_ps();

@@ -191,8 +191,12 @@ public final class EncoderModel: @unchecked Sendable {
     /// Attention of one head of one token over all `tokens` (no mask: one text per pass).
     @inline(__always) private func attend(token t: Int, head h: Int, tokens: Int, scores: UnsafeMutablePointer<Float>) {
         let ws = workspace, d = hyperparameters.embedding, hd = hyperparameters.headDim
-        Attention.attend(
-            query: ws.query + t * d + h * hd, keys: ws.key + h * hd, values: ws.value + h * hd, stride: d, count: tokens,
-            headDim: hd, scores: scores, out: ws.context + t * d + h * hd)
+        let q = ws.query + t * d + h * hd
+        let scale = 1 / Float(hd).squareRoot()
+        for s in 0..<tokens { scores[s] = VectorOps.dot(q, ws.key + s * d + h * hd, hd) * scale }
+        VectorOps.softmax(scores, tokens)
+        let out = ws.context + t * d + h * hd
+        out.update(repeating: 0, count: hd)
+        for s in 0..<tokens { VectorOps.axpy(scores[s], ws.value + s * d + h * hd, out, hd) }
     }
 }

@@ -162,10 +162,14 @@ public final class LlamaSession: @unchecked Sendable {
     /// Causal attention of one query head of one token over every cached position up to its own.
     @inline(__always) private func attend(layer: Int, token t: Int, head h: Int, position: Int, scores: UnsafeMutablePointer<Float>) {
         let hp = model.hyperparameters, ws = workspace, hd = hp.headDim
+        let q = ws.query + t * hp.qDim + h * hd
         let kvOffset = (h / (hp.heads / hp.kvHeads)) * hd
-        Attention.attend(
-            query: ws.query + t * hp.qDim + h * hd, keys: cache.key(layer: layer, position: 0) + kvOffset,
-            values: cache.value(layer: layer, position: 0) + kvOffset, stride: hp.kvDim, count: position + 1, headDim: hd,
-            scores: scores, out: ws.attention + t * hp.qDim + h * hd)
+        let scale = 1 / Float(hd).squareRoot()
+        let n = position + 1
+        for j in 0..<n { scores[j] = VectorOps.dot(q, cache.key(layer: layer, position: j) + kvOffset, hd) * scale }
+        VectorOps.softmax(scores, n)
+        let out = ws.attention + t * hp.qDim + h * hd
+        out.update(repeating: 0, count: hd)
+        for j in 0..<n { VectorOps.axpy(scores[j], cache.value(layer: layer, position: j) + kvOffset, out, hd) }
     }
 }
