@@ -246,12 +246,14 @@ bench-novelty: build plugins
 llama-cpp:
 	@scripts/build-llama-cpp.sh
 
-# The local runner's speed and memory against llama.cpp's figures, at 1 and 2 threads; with
-# LLAMA_BENCH=/path/to/llama-bench (e.g. `$$(scripts/build-llama-cpp.sh)/llama-bench`), also
-# against it, runs interleaved.
+# The local runner's pp128 / tg128 at 1 and 2 threads over the quant types (the default model
+# and its Q4_0, Q8_0 and Q4_K_M requantisations, made once by scripts/make-quant-models.sh with the
+# llama-quantize beside LLAMA_BENCH) and Gemma 3 when its file is present, as one table; with
+# LLAMA_BENCH=/path/to/llama-bench (e.g. `$$(scripts/build-llama-cpp.sh)/llama-bench`), against
+# it on every file, runs interleaved.
 BENCH_RUNS ?= 5
 bench-llama: deps model build
-	@for t in 1 2; do $(BUILD_DIR)/tandem-llama bench $(MODEL_FILE) -t $$t -p 128 -n 128 -r $(BENCH_RUNS) $(if $(LLAMA_BENCH),--llama-bench $(LLAMA_BENCH)); done
+	@scripts/bench-llama.sh $(BUILD_DIR)/tandem-llama $(BENCH_RUNS) $(MODEL_FILE) "$(GEMMA_MODEL_FILE)" $(LLAMA_BENCH)
 
 # The sentence encoder: 16-word sentences per second, one per call, at 1 and 2 threads (target:
 # >= 200/s at 1 thread).

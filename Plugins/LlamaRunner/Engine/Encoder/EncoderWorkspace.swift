@@ -5,7 +5,7 @@ final class EncoderWorkspace {
     let hidden, query, key, value, context, projected, feedForward: UnsafeMutablePointer<Float>
     /// Attention scores, one row of `capacity` per thread.
     let scores: UnsafeMutablePointer<Float>
-    /// One dequantised weight row per thread, for weight types without an integer kernel.
+    /// Each thread's matrix-product scratch (`MatMul.scratchLength`).
     let rowScratch: UnsafeMutablePointer<Float>
     let rowScratchLength: Int
     let quantized: QuantizedActivations
@@ -29,7 +29,7 @@ final class EncoderWorkspace {
         projected = buffer(capacity * d)
         feedForward = buffer(capacity * hp.feedForward)
         scores = buffer(threads * capacity)
-        rowScratchLength = max(d, hp.feedForward)
+        rowScratchLength = MatMul.scratchLength(columns: max(d, hp.feedForward), tokens: capacity)
         rowScratch = buffer(threads * rowScratchLength)
         quantized = QuantizedActivations(capacity: capacity * d)
         quantizedFeedForward = QuantizedActivations(capacity: capacity * hp.feedForward)

@@ -47,15 +47,39 @@ public enum MatMul {
         BlockDecoding.decodes(type)
     }
 
+    /// Floats of per-thread scratch `multiply` needs for rows of `columns` values and batches of
+    /// up to `tokens` tokens: one dequantised row, or the batched kernel's weight panel.
+    public static func scratchLength(columns: Int, tokens: Int) -> Int {
+        max(columns, (lk_gemm_scratch_bytes(Int32(columns), Int32(tokens)) + 3) / 4)
+    }
+
+    /// Whether a batch of `tokens` tokens on `type` takes the batched (prompt) kernel, which sums
+    /// each block exactly in integers and adds blocks in float (`llama_gemm.h`): AVX-512 VNNI, a
+    /// type it covers, and several tokens, or one token of a type without a one-token integer
+    /// kernel (Q4_K, Q6_K: otherwise the row is dequantised and multiplied in float). Other single
+    /// tokens keep the llama.cpp-ordered kernel.
+    static func usesBatchedKernel(_ type: TensorType, tokens: Int, _ implementation: Implementation) -> Bool {
+        implementation == .avx512vnni && lk_gemm_supports(Int32(type.rawValue)) != 0 && (tokens > 1 || !hasIntegerKernel(type))
+    }
+
     /// out[t * outStride + r] = row r of `w` · input token t, for r in `rows` and every token.
     /// `xq` holds the inputs quantised (integer kernels); `xf` the same inputs as floats with row
-    /// stride `xStride` (other types); `scratch` holds one dequantised row (`w.columns` floats).
+    /// stride `xStride` (other types); `scratch` is the calling thread's own
+    /// (`scratchLength(columns: w.columns, tokens: xq.tokens)` floats).
     public static func multiply(
         _ w: WeightMatrix, xq: QuantizedActivations, xf: UnsafePointer<Float>, xStride: Int,
         rows: Range<Int>, out: UnsafeMutablePointer<Float>, outStride: Int, scratch: UnsafeMutablePointer<Float>,
         implementation: Implementation = MatMul.implementation
     ) {
         guard !rows.isEmpty else { return }
+        if usesBatchedKernel(w.type, tokens: xq.tokens, implementation) {
+            var x = lk_activations(qs: xq.qs, scales: xq.scales, tokens: Int32(xq.tokens), columns: Int32(xq.columns))
+            let rc = lk_gemm(Int32(w.type.rawValue), w.data.assumingMemoryBound(to: UInt8.self), w.rowBytes,
+                             Int32(rows.lowerBound), Int32(rows.upperBound), &x, out, outStride,
+                             scratch, 4 * scratchLength(columns: w.columns, tokens: xq.tokens))
+            precondition(rc == 0, "batched kernel refused \(w.type.name)")
+            return
+        }
         if hasIntegerKernel(w.type) {
             switch implementation {
             case .avx2, .avx512vnni:

@@ -7,7 +7,7 @@ final class Workspace {
     let ropeCos, ropeSin: [UnsafeMutablePointer<Float>]
     /// Attention scores, one context-long row per thread.
     let scores: UnsafeMutablePointer<Float>
-    /// One dequantised weight row per thread, for types without an integer kernel.
+    /// Each thread's matrix-product scratch (`MatMul.scratchLength`).
     let rowScratch: UnsafeMutablePointer<Float>
     let quantized: QuantizedActivations
     /// The feed-forward activations quantised inside the gate/up step, while `quantized` still
@@ -37,7 +37,7 @@ final class Workspace {
         ropeCos = (0..<ropeTables).map { _ in buffer(batch * hp.ropeDimensions / 2) }
         ropeSin = (0..<ropeTables).map { _ in buffer(batch * hp.ropeDimensions / 2) }
         scores = buffer(threads * contextLength)
-        rowScratchLength = max(hp.embedding, hp.feedForward, hp.qDim)
+        rowScratchLength = MatMul.scratchLength(columns: max(hp.embedding, hp.feedForward, hp.qDim), tokens: batch)
         rowScratch = buffer(threads * rowScratchLength)
         logits = buffer(vocabulary)
         quantized = QuantizedActivations(capacity: batch * max(hp.embedding, hp.feedForward, hp.qDim))
