@@ -41,6 +41,7 @@ import sys
 
 import numpy as np
 
+import logistic
 from tandem_vectors import embed_all
 LANGUAGES = os.environ.get("NOVELTY_LANGUAGES", "en de es fr it pt").split()
 KINDS = ["near_duplicate", "paraphrase", "distinct"]
@@ -119,25 +120,6 @@ def features(cosine, first, second):
     return [cosine, jaccard(stems(a), stems(b)), jaccard(trigrams(a), trigrams(b))]
 
 
-def fit(rows, labels):
-    """Logistic regression by Newton's method on standardised features, a small ridge on the
-    weights (not the intercept); returns weights and intercept on the raw features."""
-    x = np.asarray(rows, dtype=np.float64)
-    y = np.asarray(labels, dtype=np.float64)
-    mean, scale = x.mean(axis=0), x.std(axis=0)
-    z = np.column_stack([(x - mean) / scale, np.ones(len(x))])
-    penalty = np.diag([RIDGE] * x.shape[1] + [0.0])
-    w = np.zeros(z.shape[1])
-    for _ in range(100):
-        p = 1 / (1 + np.exp(-z @ w))
-        step = np.linalg.solve((z * (p * (1 - p))[:, None]).T @ z + penalty, z.T @ (p - y) + penalty @ w)
-        w -= step
-        if np.max(np.abs(step)) < 1e-12:
-            break
-    weights = w[:-1] / scale
-    return weights, float(w[-1] - weights @ mean)
-
-
 def pairs(embed, language):
     """(half, kind, features) of every pair of one language's file."""
     body = groups(language)
@@ -172,7 +154,7 @@ def main():
     if args.curated:
         curated_check(embed, threshold)
     fitted = [p for p in tuning if p[2] in ("paraphrase", "distinct", "unrelated")]
-    weights, bias = fit([p[3] for p in fitted], [p[2] == "paraphrase" for p in fitted])
+    weights, bias = logistic.fit([p[3] for p in fitted], [p[2] == "paraphrase" for p in fitted], RIDGE, standardise=True)
     odds = lambda f: float(bias + weights @ np.asarray(f))
     def caught(pair, cutoff):
         return pair[3][0] >= threshold or odds(pair[3]) >= cutoff

@@ -25,6 +25,7 @@ import sys
 
 import numpy as np
 
+import logistic
 from tandem_vectors import embed_all
 
 LANGUAGES = ["en", "de", "es", "fr", "it", "pt"]
@@ -49,19 +50,6 @@ def lines(language, kind):
     if not found:
         sys.exit(f"error: {path}: no lines")
     return found
-
-
-def fit(x, y, ridge):
-    z = np.column_stack([x, np.ones(len(x))])
-    penalty = np.diag([ridge] * x.shape[1] + [0.0])
-    w = np.zeros(z.shape[1])
-    for _ in range(100):
-        p = 1 / (1 + np.exp(-z @ w))
-        step = np.linalg.solve((z * (p * (1 - p))[:, None]).T @ z + penalty, z.T @ (p - y) + penalty @ w)
-        w -= step
-        if np.max(np.abs(step)) < 1e-10:
-            break
-    return w[:-1], float(w[-1])
 
 
 def auc(scores, labels):
@@ -90,12 +78,12 @@ def main():
     for ridge in RIDGES:
         loss = 0.0
         for fold in range(FOLDS):
-            w, b = fit(x[folds != fold], y[folds != fold], ridge)
+            w, b = logistic.fit(x[folds != fold], y[folds != fold], ridge)
             p = np.clip(1 / (1 + np.exp(-(x[folds == fold] @ w + b))), 1e-9, 1 - 1e-9)
             loss -= np.sum(y[folds == fold] * np.log(p) + (1 - y[folds == fold]) * np.log(1 - p))
         losses[ridge] = loss / len(y)
     ridge = min(RIDGES, key=lambda r: (losses[r], r))
-    weights, bias = fit(x, y, ridge)
+    weights, bias = logistic.fit(x, y, ridge)
     logit = lambda v: float(v @ weights + bias)
     good_tuning = sorted(logit(r[4]) for r in tuning if r[2] == 1)
     cutoff = min(0.0, good_tuning[int(np.floor((1 - KEEP_GOOD) * len(good_tuning)))])
