@@ -91,7 +91,7 @@ public struct NoveltyGate: Sendable {
                            proven: true, proof: proof)
         }
         if let decision = calibrations[embedder.model]?.paraphrase {
-            for neighbour in neighbours {
+            for neighbour in neighbours where decision.mayCall(cosine: neighbour.similarity) {
                 guard let stored = try store.quote(id: neighbour.id) else { continue }
                 let odds = decision.logOdds(cosine: neighbour.similarity, text, stored.text)
                 guard odds >= decision.cutoff else { continue }

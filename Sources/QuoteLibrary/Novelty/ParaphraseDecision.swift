@@ -38,7 +38,13 @@ public struct ParaphraseDecision: Sendable, Equatable {
     }
 
     public func isParaphrase(cosine: Float, _ first: String, _ second: String) -> Bool {
-        logOdds(cosine: cosine, first, second) >= cutoff
+        mayCall(cosine: cosine) && logOdds(cosine: cosine, first, second) >= cutoff
+    }
+
+    /// Whether a pair at this cosine can reach the cutoff at all, whatever its wording (the
+    /// overlaps lie in 0...1): the gate reads a stored quote's text only when it can.
+    public func mayCall(cosine: Float) -> Bool {
+        bias + weights[0] * Double(cosine) + weights[1...].reduce(0) { $0 + max(0, $1) } >= cutoff
     }
 
     /// Folded words split at apostrophes and hyphens, as the script splits them.
