@@ -134,8 +134,9 @@ let package = Package(
         .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LlamaFuzz", "TandemLlama"], path: "Tests/LlamaEngineTests"),
         // The installed tandem.llama plugin through the real loader, on the real model; and through
         // the built `tandem` binary, for what depends on the config file's folder; hostile model
-        // files through the plugin's load and the built `tandem-llama inspect`.
-        .testTarget(name: "LlamaRunnerPluginTests", dependencies: ["Tandem", "GuidedJSON", "JSONModel", "TandemLlama", "TandemCLI", "LlamaFuzz", "tandem-llama", "tandem-plugin-host", "PluginFixtures"],
+        // files through the plugin's load and the built `tandem-llama inspect`; the quote
+        // library's novelty and taste decisions on the real encoder's vectors.
+        .testTarget(name: "LlamaRunnerPluginTests", dependencies: ["Tandem", "GuidedJSON", "JSONModel", "TandemLlama", "TandemCLI", "LlamaFuzz", "tandem-llama", "tandem-plugin-host", "PluginFixtures", "QuoteLibrary"],
                     path: "Tests/LlamaRunnerPluginTests"),
     ]
 )

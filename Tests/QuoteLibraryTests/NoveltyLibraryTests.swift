@@ -48,6 +48,54 @@ struct NoveltyLibraryTests {
         }
     }
 
+    @Test func theNearestFewAreTheTopOfTheReferenceOrder() {
+        var random = SystemRandomNumberGenerator()
+        var matrix = EmbeddingMatrix(model: "m", dimensions: 48)
+        var rows: [[Float]] = []
+        for id in 0..<300 {
+            rows.append((0..<48).map { _ in Float.random(in: -1...1, using: &random) })
+            matrix.append(id: Int64(id), vector: rows[id])
+        }
+        let query = (0..<48).map { _ in Float.random(in: -1...1, using: &random) }
+        let expected = rows.indices.map { (id: Int64($0), similarity: NoveltyGate.cosine(query, rows[$0])) }
+            .sorted { $0.similarity > $1.similarity }
+        let top = matrix.nearest(to: query, count: 8)
+        #expect(top.map(\.id) == expected.prefix(8).map(\.id))
+        #expect(zip(top, expected).allSatisfy { abs($0.similarity - $1.similarity) < 1e-5 })
+        #expect(matrix.nearest(to: query, count: 1).first == matrix.nearest(to: query))
+        #expect(matrix.nearest(to: query, count: 500).count == 300)
+    }
+
+    @Test func paraphraseFeaturesFoldCaseAccentsAndWordEndings() {
+        let same = ParaphraseDecision.features(cosine: 0.9, "Shovel the snow, Señor!", "shovel THE snow señor")
+        #expect(same == [Double(Float(0.9)), 1, 1])
+        // Stems are the first 5 letters of words of 4+ letters: "shovelled" meets "shovel".
+        let stems = ParaphraseDecision.features(cosine: 0, "He shovelled it", "shovel")
+        #expect(stems[1] == 1)
+        #expect(ParaphraseDecision.features(cosine: 0, "abc", "xyz")[1...] == [0, 0])
+    }
+
+    @Test func aParaphraseBelowTheThresholdIsRejectedNamingTheStoredQuote() async throws {
+        let folder = try TemporaryFolder()
+        let store = try Self.curatedLibrary(folder)
+        let embedder = LexicalEmbedder()
+        let text = "Carry the spare key to your neighbour before the evening rain reaches her porch."
+        let open = try await NoveltyGate(calibrations: [embedder.model: NoveltyCalibration(
+            model: embedder.model, threshold: 0.999, heldOutNearDuplicatesCaught: 1, heldOutParaphrasesCaught: 0,
+            heldOutFalseAlarms: 0, heldOutPairs: 0)]).evaluate(text, embedder: embedder, store: store)
+        let nearest = try #require(open.result.score)
+        #expect(open.result.passed)
+        // A decision that calls a pair a paraphrase from just below the nearest quote's cosine,
+        // whatever the wording: the gate checks the nearest quotes with it and names the match.
+        let decision = ParaphraseDecision(weights: [1, 0, 0], bias: 0, cutoff: nearest - 0.0001)
+        let verdict = try await NoveltyGate(calibrations: [embedder.model: NoveltyCalibration(
+            model: embedder.model, threshold: 0.999, paraphrase: decision, heldOutNearDuplicatesCaught: 1,
+            heldOutParaphrasesCaught: 1, heldOutFalseAlarms: 0, heldOutPairs: 1)]).evaluate(text, embedder: embedder, store: store)
+        #expect(!verdict.result.passed && verdict.proven)
+        #expect(verdict.result.reason?.hasPrefix("paraphrase of stored quote #") == true, "\(verdict.result.reason ?? "")")
+        #expect(verdict.result.score == nearest)
+    }
+
     @Test func aRowIsFoundByItsOwnVectorWhateverItsScale() {
         var matrix = EmbeddingMatrix(model: "m", dimensions: 3)
         matrix.append(id: 10, vector: [1, 0, 0])

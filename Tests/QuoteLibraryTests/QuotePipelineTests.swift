@@ -14,9 +14,41 @@ struct QuotePipelineTests {
     static func pipeline(_ store: QuoteStore, writer: DraftWriter, judge: Judge? = ScriptedJudge.scoring(8),
                          embedder: Embedder? = LexicalEmbedder(),
                          readiness: Readiness = FixedReadiness.allAvailable,
-                         escalation: EscalationPolicy = .everyGate, clock: BudgetClock = ManualClock()) -> QuotePipeline {
+                         escalation: EscalationPolicy = .everyGate, clock: BudgetClock = ManualClock(),
+                         taste: TasteStep = TasteStep()) -> QuotePipeline {
         QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder,
-                      distinctiveness: TestScorer.scorer, escalation: escalation, clock: clock)
+                      distinctiveness: TestScorer.scorer, taste: taste, escalation: escalation, clock: clock)
+    }
+
+    /// A taste model over the lexical embedder's vectors that likes or dislikes every line.
+    static func taste(liking: Bool) -> TasteStep {
+        let dimensions = LexicalEmbedder().dimensions
+        return TasteStep(models: [LexicalEmbedder().model: TasteModel(
+            model: LexicalEmbedder().model, bias: liking ? 5 : -5, cutoff: 0, heldOutAUC: 1, heldOutAccuracy: 1, heldOutLines: 0,
+            weights: [Float](repeating: 0, count: dimensions))])
+    }
+
+    @Test func tasteScoresTheNoveltyVectorAndRejectsWhatItFindsGeneric() async throws {
+        let folder = try TemporaryFolder()
+        let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
+        let rejected = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), taste: Self.taste(liking: false))
+            .generate(locale: "en")
+        #expect(rejected.run.branch == .rejected && rejected.run.gate == "taste", "\(rejected.run)")
+        #expect(rejected.run.reason?.contains("reads as generic to the taste model: log-odds -5.00") == true)
+        #expect(try store.count() == 0)
+        let accepted = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), taste: Self.taste(liking: true))
+            .generate(locale: "en")
+        #expect(accepted.run.branch == .accepted)
+        #expect(accepted.gates.last?.gate == .taste)
+        #expect(try store.runs().first?.taste?.hasPrefix("log-odds 5.00 (cutoff 0.00, \(LexicalEmbedder().model))") == true)
+        // No model fitted on the embedder's vectors, or no embedder: skipped, and the run says why.
+        let unfitted = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.goodToo])).generate(locale: "en")
+        #expect(unfitted.run.branch == .accepted)
+        #expect(unfitted.run.taste == "skipped: no taste model fitted on \(LexicalEmbedder().model)'s vectors")
+        let none = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.goodThree]), embedder: nil).generate(locale: "en")
+        #expect(none.run.taste == "skipped: no sentence embedding of the draft (no embedder)")
+        #expect(TasteStep().evaluate(locale: "nl-NL", vector: [1], model: "m").record
+                == "skipped: nl is not one of the languages the taste model was fitted on")
     }
 
     @Test func acceptedDraftIsStoredAsGeneratedWithoutAuthorAndItsRunRecorded() async throws {

@@ -1,9 +1,9 @@
 /// The checks a draft passes through, in the order of Sources/QuoteLibrary/README.md, "The
-/// pipeline": the deterministic gate's checks (cheap, no model), then novelty, judge and
-/// distinctiveness. Raw values are the stable spellings used in run records, `check --json` output
-/// and the evaluation report.
+/// pipeline": the deterministic gate's checks (cheap, no model), then novelty, judge,
+/// distinctiveness and taste. Raw values are the stable spellings used in run records,
+/// `check --json` output and the evaluation report.
 public enum GateName: String, Codable, CaseIterable, Sendable {
     case empty, promptFragment, wrappingQuotes, markup, attribution, sentenceCount, length, language
     case bannedFragment, cliche
-    case novelty, judge, distinctiveness
+    case novelty, judge, distinctiveness, taste
 }

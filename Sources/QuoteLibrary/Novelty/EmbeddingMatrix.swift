@@ -42,13 +42,19 @@ public struct EmbeddingMatrix: Sendable {
         public let similarity: Float
     }
 
-    /// The most similar row by cosine similarity, or nil for an empty matrix. Exact: every row
-    /// is compared, eight lanes at a time with two accumulators.
-    public func nearest(to vector: [Float]) -> Match? {
+    /// The most similar row by cosine similarity, or nil for an empty matrix.
+    public func nearest(to vector: [Float]) -> Match? { nearest(to: vector, count: 1).first }
+
+    /// The `count` most similar rows, most similar first (fewer when the matrix is smaller).
+    /// Exact: every row is compared, eight lanes at a time with two accumulators; a row enters
+    /// the kept list only when it beats its last entry, so a small `count` costs the same scan.
+    public func nearest(to vector: [Float], count: Int) -> [Match] {
         precondition(vector.count == dimensions, "a \(vector.count)-value query against \(dimensions) dimensions")
-        guard !ids.isEmpty else { return nil }
+        guard !ids.isEmpty, count > 0 else { return [] }
         let query = Self.unit(vector)
-        var best = Match(id: ids[0], similarity: -.infinity)
+        var best: [Match] = []
+        best.reserveCapacity(count + 1)
+        var floor = -Float.infinity
         query.withUnsafeBufferPointer { queryBuffer in
             values.withUnsafeBufferPointer { matrix in
                 let q = UnsafeRawPointer(queryBuffer.baseAddress!)
@@ -71,7 +77,12 @@ public struct EmbeddingMatrix: Sendable {
                         dot += queryBuffer[column] * matrix[row * width + column]
                         column += 1
                     }
-                    if dot > best.similarity { best = Match(id: ids[row], similarity: dot) }
+                    guard best.count < count || dot > floor else { continue }
+                    let match = Match(id: ids[row], similarity: dot)
+                    let place = best.firstIndex { dot > $0.similarity } ?? best.count
+                    best.insert(match, at: place)
+                    if best.count > count { best.removeLast() }
+                    if best.count == count { floor = best[count - 1].similarity }
                 }
             }
         }

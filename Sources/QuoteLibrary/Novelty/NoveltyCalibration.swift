@@ -6,15 +6,19 @@ public struct NoveltyCalibration: Sendable, Equatable {
     public let model: String
     /// A candidate at or above this cosine to a stored quote is a near-duplicate.
     public let threshold: Float
-    /// Held-out figures: the share caught of each kind, and of distinct lines wrongly caught.
+    /// Below the threshold, a candidate this decision calls a paraphrase of one of its nearest
+    /// stored quotes is rejected too (nil: the model has only a threshold).
+    public let paraphrase: ParaphraseDecision?
+    /// Held-out figures of the threshold and the paraphrase decision together: the share caught
+    /// of each kind, and of distinct lines on the same topic wrongly caught.
     public let heldOutNearDuplicatesCaught: Double
     public let heldOutParaphrasesCaught: Double
     public let heldOutFalseAlarms: Double
     public let heldOutPairs: Int
 
-    public init(model: String, threshold: Float, heldOutNearDuplicatesCaught: Double, heldOutParaphrasesCaught: Double,
-                heldOutFalseAlarms: Double, heldOutPairs: Int) {
-        (self.model, self.threshold) = (model, threshold)
+    public init(model: String, threshold: Float, paraphrase: ParaphraseDecision? = nil, heldOutNearDuplicatesCaught: Double,
+                heldOutParaphrasesCaught: Double, heldOutFalseAlarms: Double, heldOutPairs: Int) {
+        (self.model, self.threshold, self.paraphrase) = (model, threshold, paraphrase)
         (self.heldOutNearDuplicatesCaught, self.heldOutParaphrasesCaught) = (heldOutNearDuplicatesCaught, heldOutParaphrasesCaught)
         (self.heldOutFalseAlarms, self.heldOutPairs) = (heldOutFalseAlarms, heldOutPairs)
     }

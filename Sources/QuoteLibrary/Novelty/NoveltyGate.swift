@@ -4,8 +4,9 @@ import Foundation
 /// refused; a copy of a stored quote (same text once case, accents, punctuation and spacing are
 /// folded) is rejected before any embedding; then the candidate is embedded, every stored quote
 /// lacking a vector of the same model is embedded first, and the candidate is compared with all of
-/// them. A cosine at or above the model's calibrated threshold is a near-duplicate. The rejection
-/// names the stored quote.
+/// them. A cosine at or above the model's calibrated threshold is a near-duplicate; below it, a
+/// candidate the model's `ParaphraseDecision` calls a paraphrase of one of its nearest stored
+/// quotes is rejected too. The rejection names the stored quote.
 ///
 /// Not proven (passes, and says so): no embedder, no library, a library with no quotes, or a model
 /// without a calibration (the default 0.90 is used and named). An embedder that fails is not a
@@ -76,7 +77,8 @@ public struct NoveltyGate: Sendable {
                                          + "failed: \(error)"), proven: false, proof: nil)
         }
         let proof = NoveltyProof(model: embedder.model, vector: candidate, threshold: threshold, comparedThrough: comparedThrough)
-        guard let match = library.matrix.nearest(to: candidate) else {
+        let neighbours = library.matrix.nearest(to: candidate, count: ParaphraseDecision.neighbours)
+        guard let match = neighbours.first else {
             return Verdict(result: .pass(.novelty, note: "novelty not proven: the library has no quotes"), proven: false, proof: proof)
         }
         let cosine = String(format: "%.3f", match.similarity)
@@ -87,6 +89,17 @@ public struct NoveltyGate: Sendable {
             return Verdict(result: .fail(.novelty, "near-duplicate of stored quote \(stored) (cosine \(cosine) ≥ "
                                          + "\(threshold), \(rule))", score: Double(match.similarity)),
                            proven: true, proof: proof)
+        }
+        if let decision = calibrations[embedder.model]?.paraphrase {
+            for neighbour in neighbours where decision.mayCall(cosine: neighbour.similarity) {
+                guard let stored = try store.quote(id: neighbour.id) else { continue }
+                let odds = decision.logOdds(cosine: neighbour.similarity, text, stored.text)
+                guard odds >= decision.cutoff else { continue }
+                return Verdict(result: .fail(.novelty, "paraphrase of stored quote \(Self.describe(stored)) (cosine "
+                                             + String(format: "%.3f, paraphrase log-odds %.2f ≥ %.2f, ", neighbour.similarity, odds,
+                                                      decision.cutoff) + "\(rule))", score: Double(neighbour.similarity)),
+                               proven: true, proof: proof)
+            }
         }
         var notes: [String] = []
         if !calibrated { notes.append("novelty not proven: threshold \(threshold) is the \(rule)") }

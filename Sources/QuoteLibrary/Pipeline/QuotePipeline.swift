@@ -1,10 +1,10 @@
 import Foundation
 
 /// The generated-quote pipeline in the order of Sources/QuoteLibrary/README.md, "The pipeline":
-/// readiness → draft → deterministic gate → novelty → judge → distinctiveness → one-transaction
-/// persist. Nothing is written until every gate accepts; every attempt, whatever its end, is
-/// recorded as a run with its stage timings. One command (`generate`) has one budget covering all
-/// of its attempts.
+/// readiness → draft → deterministic gate → novelty → judge → distinctiveness and taste →
+/// one-transaction persist. Nothing is written until every gate accepts; every attempt, whatever
+/// its end, is recorded as a run with its stage timings. One command (`generate`) has one budget
+/// covering all of its attempts.
 public struct QuotePipeline: Sendable {
     public let store: QuoteStore
     public let readiness: Readiness
@@ -15,6 +15,8 @@ public struct QuotePipeline: Sendable {
     public let escalation: EscalationPolicy
     public let clock: BudgetClock
     public let distinctiveness: DistinctivenessScorer
+    /// The learned taste signal, scored with distinctiveness on the novelty gate's vector.
+    public let taste: TasteStep
     /// The judge's measured discrimination; below `JudgeCalibration.minimumAUC` the fallback
     /// stands in for it and the run's judge source says why.
     public let judgeCalibration: JudgeCalibration?
@@ -26,18 +28,18 @@ public struct QuotePipeline: Sendable {
 
     public init(store: QuoteStore, readiness: Readiness, writer: DraftWriter, judge: Judge?, embedder: Embedder?,
                 distinctiveness: DistinctivenessScorer, judgeCalibration: JudgeCalibration? = nil,
-                gate: DeterministicGate = DeterministicGate(), escalation: EscalationPolicy = .everyGate,
-                clock: BudgetClock = ContinuousBudgetClock()) {
+                taste: TasteStep = TasteStep(), gate: DeterministicGate = DeterministicGate(),
+                escalation: EscalationPolicy = .everyGate, clock: BudgetClock = ContinuousBudgetClock()) {
         (self.store, self.readiness, self.writer, self.judge, self.embedder, self.gate) =
             (store, readiness, writer, judge, embedder, gate)
-        (self.distinctiveness, self.judgeCalibration, self.escalation, self.clock) =
-            (distinctiveness, judgeCalibration, escalation, clock)
+        (self.distinctiveness, self.judgeCalibration, self.taste, self.escalation, self.clock) =
+            (distinctiveness, judgeCalibration, taste, escalation, clock)
     }
 
     /// The same pipeline with another readiness (the evaluation masks sides per cell).
     public func replacingReadiness(_ readiness: Readiness) -> QuotePipeline {
         QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder,
-                      distinctiveness: distinctiveness, judgeCalibration: judgeCalibration, gate: gate,
+                      distinctiveness: distinctiveness, judgeCalibration: judgeCalibration, taste: taste, gate: gate,
                       escalation: escalation, clock: clock)
     }
 
@@ -141,6 +143,7 @@ public struct QuotePipeline: Sendable {
         run.draftText = evaluation.draft
         run.noveltyProven = evaluation.noveltyProven
         run.judgeSource = evaluation.judgeSource
+        run.taste = evaluation.taste
         switch evaluation.verdict {
         case .refused(let reason):
             return finish(.refused, reason: reason)
@@ -178,6 +181,7 @@ public struct QuotePipeline: Sendable {
         var gates: [GateResult] = []
         var noveltyProven = false
         var judgeSource: String?
+        var taste: String?
         var verdict: Verdict = .refused("not evaluated")
     }
 
@@ -235,6 +239,15 @@ public struct QuotePipeline: Sendable {
         let distinct = DistinctivenessScorer.result(distinctiveness)
         evaluation.gates.append(distinct)
         if !distinct.passed { evaluation.verdict = .rejected(distinct); return evaluation }
+
+        let taste = stages.measure(.distinctiveness, on: clock) {
+            self.taste.evaluate(locale: request.locale, vector: novelty.proof?.vector, model: novelty.proof?.model)
+        }
+        evaluation.taste = taste.record
+        if let result = taste.result {
+            evaluation.gates.append(result)
+            if !result.passed { evaluation.verdict = .rejected(result); return evaluation }
+        }
 
         try Task.checkCancellation()
         let scores = QuoteScores(judge: judged.scores, judgeSource: judged.source, distinctiveness: distinctiveness.score)

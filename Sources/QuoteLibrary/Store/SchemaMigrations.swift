@@ -146,6 +146,10 @@ enum SchemaMigrations {
         ALTER TABLE quotes_v4 RENAME TO quotes;
         CREATE INDEX quotes_by_source_locale ON quotes (source, locale);
         """,
+        // 5: what the taste model said of each run's draft, or why it was skipped.
+        """
+        ALTER TABLE generation_runs ADD COLUMN taste TEXT;
+        """,
     ]
 
     static var latestVersion: Int { steps.count }

@@ -1,0 +1,40 @@
+"""Sentence vectors from the built `tandem embed`, for the scripts that fit the quote library's
+learned decisions on them (novelty-calibration.py, taste-model.py): the very vectors the novelty
+gate and the taste step see at run time, from the repo's tandem.json embedder
+(multilingual-e5-small via tandem.llama, "query: " before every text: quotes are compared with
+quotes, so both sides of a pair get E5's prefix for symmetric similarity).
+
+Needs `make build plugins embedding-model` first.
+"""
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TANDEM = os.path.join(ROOT, ".build/release/tandem")
+CONFIG = os.path.join(ROOT, "tandem.json")
+BATCH = 200
+
+
+def embed_all(texts, config=CONFIG):
+    """{text: unit vector} for every distinct text, and the model id tandem reports."""
+    if not os.path.exists(TANDEM):
+        sys.exit(f"error: {TANDEM} is missing (run `make build plugins embedding-model`)")
+    unique = sorted(set(texts))
+    vectors, model = {}, None
+    for start in range(0, len(unique), BATCH):
+        batch = unique[start:start + BATCH]
+        done = subprocess.run([TANDEM, "embed", "--json", "--config", config, "--"] + batch, capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit(f"error: tandem embed exited {done.returncode}: {done.stderr.strip()}")
+        answer = json.loads(done.stdout)
+        if model not in (None, answer["model"]):
+            sys.exit(f"error: tandem embed changed model from {model} to {answer['model']}")
+        model = answer["model"]
+        for text, vector in zip(batch, answer["vectors"]):
+            v = np.asarray(vector, dtype=np.float64)
+            vectors[text] = v / np.linalg.norm(v)
+    return vectors, model

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Fits the taste classifier of the quote pipeline: a logistic regression over the sentence
+embedding (multilingual-e5-small, "query: " prefix) of a line, good against generic or clichéd.
+
+Usage: taste-model.py [--write]
+
+Data: eval/lines/<language>.good.txt and <language>.generic.txt, the six languages together. A
+line is in the tuning half when the 64-bit FNV-1a hash of its UTF-8 text is even (as
+LabelledLines.isTuning splits it); only the tuning half is fitted, the held-out half is measured.
+
+Fit: Newton's method on the 384 vector components and an intercept, with a ridge penalty on
+the weights. The ridge strength is the one of RIDGES with the best mean log-loss over a 5-fold
+split of the tuning half (fold = line index mod 5 within each file, so the choice is fixed).
+The acceptance cutoff is even odds (log-odds 0, the regression's own boundary), lowered when
+needed so that it keeps at least 97.5% of the tuning good lines (a lost good line costs a whole
+new draft; the judge and distinctiveness also stand against generic ones).
+
+Vectors come from the built `tandem embed` with the repo's tandem.json (scripts/tandem_vectors.py),
+as the pipeline embeds a draft. --write regenerates Sources/QuoteLibrary/Taste/TasteModels.swift,
+keyed by the model id tandem embed reports.
+"""
+import argparse
+import os
+import sys
+
+import numpy as np
+
+import logistic
+from tandem_vectors import embed_all
+
+LANGUAGES = ["en", "de", "es", "fr", "it", "pt"]
+RIDGES = [0.1, 0.3, 1.0, 3.0, 10.0, 30.0]
+FOLDS = 5
+KEEP_GOOD = 0.975
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUTPUT = os.path.join(ROOT, "Sources/QuoteLibrary/Taste/TasteModels.swift")
+
+
+def is_tuning(line):
+    value = 0xCBF29CE484222325
+    for byte in line.encode("utf-8"):
+        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return value % 2 == 0
+
+
+def lines(language, kind):
+    path = os.path.join(ROOT, "eval/lines", f"{language}.{kind}.txt")
+    with open(path, encoding="utf-8") as f:
+        found = [line.rstrip("\n") for line in f if line.strip()]
+    if not found:
+        sys.exit(f"error: {path}: no lines")
+    return found
+
+
+def auc(scores, labels):
+    good = scores[labels == 1]
+    generic = scores[labels == 0]
+    wins = (good[:, None] > generic[None, :]).sum() + 0.5 * (good[:, None] == generic[None, :]).sum()
+    return wins / (len(good) * len(generic))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--write", action="store_true", help="regenerate " + os.path.relpath(OUTPUT, ROOT))
+    args = parser.parse_args()
+    labelled = [(language, kind, label, lines(language, kind)) for language in LANGUAGES
+                for kind, label in (("good", 1), ("generic", 0))]
+    vectors, model_id = embed_all([line for *_, found in labelled for line in found])
+    rows = []  # (language, half, label, fold, vector)
+    for language, kind, label, found in labelled:
+        for index, line in enumerate(found):
+            rows.append((language, "tuning" if is_tuning(line) else "held-out", label, index % FOLDS, vectors[line]))
+    tuning = [r for r in rows if r[1] == "tuning"]
+    x = np.stack([r[4] for r in tuning]).astype(np.float64)
+    y = np.array([r[2] for r in tuning], dtype=np.float64)
+    folds = np.array([r[3] for r in tuning])
+    losses = {}
+    for ridge in RIDGES:
+        loss = 0.0
+        for fold in range(FOLDS):
+            w, b = logistic.fit(x[folds != fold], y[folds != fold], ridge)
+            p = np.clip(1 / (1 + np.exp(-(x[folds == fold] @ w + b))), 1e-9, 1 - 1e-9)
+            loss -= np.sum(y[folds == fold] * np.log(p) + (1 - y[folds == fold]) * np.log(1 - p))
+        losses[ridge] = loss / len(y)
+    ridge = min(RIDGES, key=lambda r: (losses[r], r))
+    weights, bias = logistic.fit(x, y, ridge)
+    logit = lambda v: float(v @ weights + bias)
+    good_tuning = sorted(logit(r[4]) for r in tuning if r[2] == 1)
+    cutoff = min(0.0, good_tuning[int(np.floor((1 - KEEP_GOOD) * len(good_tuning)))])
+    print(f"model {model_id}: ridge {ridge} (5-fold log-loss " + ", ".join(f"{r}: {l:.4f}" for r, l in losses.items())
+          + f"), cutoff log-odds {cutoff:.4f}")
+    figures = {}
+    for half in ("tuning", "held-out"):
+        for language in LANGUAGES + ["all"]:
+            chosen = [r for r in rows if r[1] == half and language in (r[0], "all")]
+            scores = np.array([logit(r[4]) for r in chosen])
+            labels = np.array([r[2] for r in chosen])
+            accepted_good = np.mean(scores[labels == 1] >= cutoff)
+            rejected_generic = np.mean(scores[labels == 0] < cutoff)
+            accuracy = np.mean((scores >= cutoff) == (labels == 1))
+            figures[(half, language)] = (auc(scores, labels), accuracy, accepted_good, rejected_generic, len(chosen))
+            if language == "all":
+                print(f"  {half}: lowest good log-odds {scores[labels == 1].min():.3f}, "
+                      f"highest generic {scores[labels == 0].max():.3f}")
+            print(f"  {half} {language}: AUC {figures[(half, language)][0]:.3f}, accuracy {accuracy:.1%}, "
+                  f"good accepted {accepted_good:.1%}, generic rejected {rejected_generic:.1%} ({len(chosen)} lines)")
+    if args.write:
+        held = figures[("held-out", "all")]
+        os.makedirs(os.path.dirname(OUTPUT), exist_ok=True)
+        with open(OUTPUT, "w", encoding="utf-8") as f:
+            f.write("// Written by scripts/taste-model.py --write; do not edit by hand (run the script again).\n")
+            f.write("enum TasteModels {\n    static let all: [TasteModel] = [\n")
+            f.write(f'        TasteModel(model: "{model_id}", bias: {bias:.6f}, cutoff: {cutoff:.6f},\n')
+            f.write(f"                   heldOutAUC: {held[0]:.4f}, heldOutAccuracy: {held[1]:.4f}, heldOutLines: {held[4]},\n")
+            f.write("                   weights: [\n")
+            for start in range(0, len(weights), 8):
+                f.write("                       " + ", ".join(f"{w:.6f}" for w in weights[start:start + 8]) + ",\n")
+            f.write("                   ]),\n    ]\n}\n")
+        print(f"wrote {os.path.relpath(OUTPUT, ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
