@@ -35,7 +35,7 @@ public struct TasteModel: Sendable, Equatable {
     }
 }
 
-/// The taste step of the pipeline (scored with distinctiveness, DESIGN §6 step 6): rejects a line
+/// The taste step of the pipeline (scored with distinctiveness; Sources/QuoteLibrary/README.md, "The pipeline"): rejects a line
 /// the taste model finds generic, or says why it was skipped.
 public struct TasteStep: Sendable {
     public let models: [String: TasteModel]
