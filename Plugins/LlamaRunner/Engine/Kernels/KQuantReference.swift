@@ -24,7 +24,7 @@ enum KQuantReference {
                         let byte = p.load(fromByteOffset: 16 + 32 * (j / 2) + l, as: UInt8.self)
                         isum += Int(j % 2 == 0 ? byte & 0xF : byte >> 4) * Int(xq[l])
                     }
-                    total += Dequantize.half(p, 0) * Float(sc) * dx * Float(isum) - Dequantize.half(p, 2) * Float(mn) * ds[2 * b + 1]
+                    total += BlockDecoding.half(p, 0) * Float(sc) * dx * Float(isum) - BlockDecoding.half(p, 2) * Float(mn) * ds[2 * b + 1]
                 case .q6_K:
                     // Half h of 128 values, block r in it: 4 low bits from ql, 2 high bits from qh,
                     // a signed scale per 16 values.
@@ -38,7 +38,7 @@ enum KQuantReference {
                     }
                     for half in 0..<2 {
                         let sc = Float(p.load(fromByteOffset: 192 + 8 * h + 2 * r + half, as: Int8.self))
-                        total += Dequantize.half(p, 208) * sc * dx * Float(isum[half])
+                        total += BlockDecoding.half(p, 208) * sc * dx * Float(isum[half])
                     }
                 default:
                     preconditionFailure("\(type.name) is not a K-quant")
