@@ -15,8 +15,9 @@ import Testing
           "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}},
          {"type": "function", "function": {"name": "get_time"}}]
         """
-    /// The fake's scripted calls (`tool_calls` setting), as config text inside a JSON string.
-    static let scriptedCalls = #"[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Bern\"}, \"id\": \"call-7\"}]"#
+    /// The fake's scripted calls (`tool_calls` setting), a JSON text the config builder encodes
+    /// as a string.
+    static let scriptedCalls = #"[{"name": "get_weather", "arguments": {"city": "Bern"}, "id": "call-7"}]"#
 
     func writeTools(_ cli: CLIRunner, _ text: String, name: String = "tools.json") throws -> String {
         let path = cli.folder + "/" + name
@@ -171,7 +172,7 @@ import Testing
     /// Listing needs no routing: without `mode` or `primary` the plugins and backends are listed
     /// and the routing line says what is missing; routing commands fail naming `mode`.
     @Test func backendsWorksWithoutARoutingMode() throws {
-        let config = CLIRunner.config().replacingOccurrences(of: #""mode": "prefer-local","#, with: "")
+        let config = CLIRunner.config().replacingOccurrences(of: #""mode":"prefer-local","#, with: "")
         #expect(!config.contains("\"mode\""))
         try withCLI(config) { cli in
             let text = try cli.run(["backends"])
