@@ -140,3 +140,18 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
         self = .object(object)
     }
 }
+
+extension JSONValue {
+    /// What a person calls this kind of value, for error messages ("expected a string, found
+    /// a number"): the config's and the CLI's files name found values the same way.
+    public static func kindName(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .integer, .number, .rawNumber: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

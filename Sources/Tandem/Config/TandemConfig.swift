@@ -115,21 +115,9 @@ private struct ConfigReader {
         ConfigError(code, file: file, keyPath: path, message)
     }
 
-    /// What a person calls this kind of value, for error messages.
-    func kind(_ value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .integer, .number, .rawNumber: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
-
     func object(_ value: JSONValue, _ path: String, allowed: Set<String>) throws(ConfigError) -> JSONObject {
         guard case .object(let members) = value else {
-            throw error(.wrongType, path, "expected an object, found \(kind(value))")
+            throw error(.wrongType, path, "expected an object, found \(JSONValue.kindName(value))")
         }
         if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
             let known = allowed.sorted().joined(separator: ", ")
@@ -139,14 +127,14 @@ private struct ConfigReader {
     }
 
     func string(_ value: JSONValue, _ path: String) throws(ConfigError) -> String {
-        guard case .string(let text) = value else { throw error(.wrongType, path, "expected a string, found \(kind(value))") }
+        guard case .string(let text) = value else { throw error(.wrongType, path, "expected a string, found \(JSONValue.kindName(value))") }
         guard !text.isEmpty else { throw error(.invalidValue, path, "expected a non-empty string") }
         return text
     }
 
     /// An array of non-empty strings; an item of another kind is named by its index.
     func stringList(_ value: JSONValue, _ path: String) throws(ConfigError) -> [String] {
-        guard case .array(let items) = value else { throw error(.wrongType, path, "expected an array of strings, found \(kind(value))") }
+        guard case .array(let items) = value else { throw error(.wrongType, path, "expected an array of strings, found \(JSONValue.kindName(value))") }
         var strings: [String] = []
         for (index, item) in items.enumerated() { strings.append(try string(item, "\(path)[\(index)]")) }
         return strings
@@ -170,7 +158,7 @@ private struct ConfigReader {
             throw error(.missingKey, "backends", "missing (expected an object mapping backend ids to {plugin, settings})")
         }
         guard case .object(let backendMembers) = backendsValue else {
-            throw error(.wrongType, "backends", "expected an object, found \(kind(backendsValue))")
+            throw error(.wrongType, "backends", "expected an object, found \(JSONValue.kindName(backendsValue))")
         }
         var backends: [String: TandemConfig.BackendEntry] = [:]
         for (id, value) in backendMembers.sorted(by: { $0.key < $1.key }) {
@@ -235,7 +223,7 @@ private struct ConfigReader {
         var settings: [String: String] = [:]
         if let settingsValue = members["settings"] {
             guard case .object(let pairs) = settingsValue else {
-                throw error(.wrongType, "\(path).settings", "expected an object, found \(kind(settingsValue))")
+                throw error(.wrongType, "\(path).settings", "expected an object, found \(JSONValue.kindName(settingsValue))")
             }
             for (key, value) in pairs {
                 switch value {
@@ -265,7 +253,7 @@ private struct ConfigReader {
         let members = try object(value, path, allowed: ["also_on"])
         guard let list = members["also_on"] else { return .default }
         guard case .array(let items) = list else {
-            throw error(.wrongType, "\(path).also_on", "expected an array of availability reason and error code names, found \(kind(list))")
+            throw error(.wrongType, "\(path).also_on", "expected an array of availability reason and error code names, found \(JSONValue.kindName(list))")
         }
         // In the header's order; `ok` and the size protocol's `bufferTooSmall` are no failures.
         let statuses = BackendStatus.known.reversed().filter { ![.ok, .cancelled, .bufferTooSmall].contains($0) }

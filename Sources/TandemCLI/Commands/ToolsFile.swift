@@ -31,7 +31,7 @@ enum ToolsFile {
             throw problem("not JSON: \(error)")
         }
         guard case .array(let entries) = document else {
-            throw problem("expected a JSON array of tools ([{\"name\": …, \"description\": …, \"parameters\": {…}}]), found \(typeName(document))")
+            throw problem("expected a JSON array of tools ([{\"name\": …, \"description\": …, \"parameters\": {…}}]), found \(JSONValue.kindName(document))")
         }
         guard !entries.isEmpty else { throw problem("the array declares no tool") }
         var declarations: [ToolDeclaration] = []
@@ -48,7 +48,7 @@ enum ToolsFile {
     private static func tool(
         _ entry: JSONValue, at location: String, problem: (String) -> UsageError
     ) throws(UsageError) -> ToolDeclaration {
-        guard case .object(var members) = entry else { throw problem("\(location): expected an object, found \(typeName(entry))") }
+        guard case .object(var members) = entry else { throw problem("\(location): expected an object, found \(JSONValue.kindName(entry))") }
         var place = location
         // OpenAI's wrapper: {"type": "function", "function": {name, description, parameters}}.
         if members["function"] != nil || members["type"] != nil {
@@ -62,7 +62,7 @@ enum ToolsFile {
             throw problem("\(place): unknown key \"\(key)\" (expected name, description, parameters)")
         }
         guard case .string(let name)? = members["name"] else {
-            throw problem("\(place).name: \(members["name"].map { "expected a string, found \(typeName($0))" } ?? "missing")")
+            throw problem("\(place).name: \(members["name"].map { "expected a string, found \(JSONValue.kindName($0))" } ?? "missing")")
         }
         let allowed = name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
         guard (1...64).contains(name.count), allowed else {
@@ -70,7 +70,7 @@ enum ToolsFile {
         }
         var description = ""
         if let value = members["description"] {
-            guard case .string(let text) = value else { throw problem("\(place).description: expected a string, found \(typeName(value))") }
+            guard case .string(let text) = value else { throw problem("\(place).description: expected a string, found \(JSONValue.kindName(value))") }
             description = text
         }
         let parameters = members["parameters"] ?? .object(["type": .string("object"), "properties": .object(JSONObject())])
@@ -86,14 +86,4 @@ enum ToolsFile {
         }
     }
 
-    private static func typeName(_ value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .integer, .number, .rawNumber: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
 }
