@@ -150,7 +150,10 @@ fixtures: $(PRETOKENIZER_FIXTURES) $(LANGUAGE_EVAL_SET)
 # The cloud mock's key variables (Tests/MockCloudServer/MockServer.swift), set before the test
 # process starts: setenv while other test threads start processes is not safe.
 # The same for the host's secret-lookup tests (Tests/LoaderTests/HostServicesTests.swift).
-TEST_ENVIRONMENT := TANDEM_TEST_CLOUD_KEY=tandem-SECRET-key-5f9a27c3e1 TANDEM_TEST_WRONG_KEY=not-the-right-key \
+# The plugins' cache folder (model digests, rate-limit cooldowns) is the build's own, so a test
+# run leaves nothing in the user's ~/.cache.
+TEST_ENVIRONMENT := XDG_CACHE_HOME=$(CURDIR)/.build/test-cache \
+                    TANDEM_TEST_CLOUD_KEY=tandem-SECRET-key-5f9a27c3e1 TANDEM_TEST_WRONG_KEY=not-the-right-key \
                     TANDEM_TEST_WRONG_OPENAI_KEY=sk-wrong TANDEM_TEST_SECRET_KEY=s3cret-from-env \
                     TANDEM_TEST_SECRET_SHORT=abcdef TANDEM_TEST_SECRET_INDIRECT_FILE=$(CURDIR)/.build/fixtures/indirect-secret.key
 test: deps model gemma-model language-profiles embedding-model word-frequencies build plugins fixtures
@@ -176,20 +179,25 @@ test-serve-client: deps build plugins $(SERVE_VENV_STAMP)
 
 # The cloud plugin (dialect openai) against real OpenAI-compatible servers on this machine
 # (Tests/CloudRoutingTests/PeerServerTests.swift): respond, stream, schema, chat, the fallback when
-# the server is stopped, a server killed mid-stream. Opt-in, not part of `make test`. The peer is
-# llama.cpp's llama-server (scripts/build-llama-cpp.sh builds it once, outside the repo) serving
-# the default model. TANDEM_SERVE_PEER_COMMAND, when set, runs the same scenarios against a
-# second server: its command line with {port} for the port, e.g.
-# `$(BUILD_DIR)/tandem serve --config tandem.json --port {port}`.
-TANDEM_SERVE_PEER_COMMAND ?=
+# the server is stopped, a server killed mid-stream. Opt-in, not part of `make test`. The same
+# scenarios run twice: against llama.cpp's llama-server (scripts/build-llama-cpp.sh builds it
+# once, outside the repo) serving the default model, then against `tandem serve` serving the same
+# model through tandem.llama (PEER_SERVE_CONFIG: one Tandem host as another's cloud side).
+# TANDEM_SERVE_PEER_COMMAND is the second server's command line, {port} for the port; set it
+# empty to skip that run.
+PEER_SERVE_CONFIG := .build/peer-serve/tandem.json
+TANDEM_SERVE_PEER_COMMAND ?= $(CURDIR)/$(BUILD_DIR)/tandem --config $(CURDIR)/$(PEER_SERVE_CONFIG) serve --port {port}
 PEER_TESTS = $(TEST_ENVIRONMENT) $(SWIFT) test -c $(CONFIG) --no-parallel --filter PeerServerTests
-test-peers: deps model build plugins
+$(PEER_SERVE_CONFIG): Makefile
+	@mkdir -p $(@D)
+	@printf '%s\n' '{"plugins_dir": "$(CURDIR)/$(PLUGINS_DIR)", "mode": "local-only", "backends": {"local": {"plugin": "tandem.llama", "settings": {"model": "$(CURDIR)/$(MODEL_FILE)", "context": 2048, "threads": 1}}}}' > $@
+test-peers: deps model build plugins $(PEER_SERVE_CONFIG)
 	@bin=$$(scripts/build-llama-cpp.sh) && \
 	  TANDEM_PEER_NAME=llama-server TANDEM_PEER_MODEL=smollm2 \
 	  TANDEM_PEER_COMMAND="$$bin/llama-server --model $(CURDIR)/$(MODEL_FILE) --host 127.0.0.1 --port {port} --ctx-size 2048 --parallel 1 --threads 1 --no-webui" \
 	  $(PEER_TESTS)
 	@if [ -n "$(TANDEM_SERVE_PEER_COMMAND)" ]; then \
-	  TANDEM_PEER_NAME="tandem serve" TANDEM_PEER_COMMAND="$(TANDEM_SERVE_PEER_COMMAND)" $(PEER_TESTS); \
+	  TANDEM_PEER_NAME="tandem serve" TANDEM_PEER_MODEL=tandem TANDEM_PEER_COMMAND="$(TANDEM_SERVE_PEER_COMMAND)" $(PEER_TESTS); \
 	fi
 
 # The structured model-file fuzzer (Plugins/LlamaRunner/Fuzz): FUZZ_CASES cases or FUZZ_SECONDS,

@@ -99,18 +99,20 @@ import enum CloudHTTPSCore.DialectKind
     }
 
     /// A 429's delay reaches the operator: `retryAfterMs` in the JSON error, `retry after 0.2 s`
-    /// in the message (the mock asks for 200 ms; one attempt, so it is not retried).
+    /// in the message (the mock asks for 200 ms; one attempt, so it is not retried). Each run
+    /// has a fixture of its own: the first run's cooldown would otherwise hold in the second.
     @Test(arguments: dialects)
     func aRateLimitCarriesItsRetryDelayToTheCLI(_ dialect: DialectKind) async throws {
         let fixture = try await CloudHostFixture(dialect, scenario: "ratelimit", mode: "prefer-local", cloud: ["max_attempts": "1"])
-        defer { fixture.cleanUp() }
+        let plainFixture = try await CloudHostFixture(dialect, scenario: "ratelimit", mode: "prefer-local", cloud: ["max_attempts": "1"])
+        defer { fixture.cleanUp(); plainFixture.cleanUp() }
         let json = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "--json", "Hello mock"])
         #expect(json.status == 6, "\(json.stderr)")
         let error = try #require(try json.json()["error"] as? [String: Any])
         #expect(error["status"] as? String == "rateLimited")
         #expect(error["retryAfterMs"] as? Int == 200, "\(error)")
         #expect((error["message"] as? String)?.hasSuffix("(retry after 0.2 s))") == true, "\(error)")
-        let plain = try await CLIRun.run(fixture, ["respond", "--mode", "cloud-only", "Hello mock"])
+        let plain = try await CLIRun.run(plainFixture, ["respond", "--mode", "cloud-only", "Hello mock"])
         #expect(plain.status == 6)
         #expect(plain.stderr.contains("(retry after 0.2 s)"), "\(plain.stderr)")
     }

@@ -287,8 +287,8 @@ class Handler(BaseHTTPRequestHandler):
                 text = " ".join(p.get("text", "") for p in r["content"]["parts"])
                 vectors.append({"values": fake_vector(text, dims)})
             return self.send_json(200, {"embeddings": vectors} if method == "batchEmbedContents" else {"embedding": vectors[0]})
-        if scenario in ("ratelimit", "ratelimit-long", "perday") or (scenario == "ratelimit-then-ok" and attempt == 1):
-            delay = "120s" if scenario == "ratelimit-long" else "0.2s"
+        if scenario in ("ratelimit", "ratelimit-long", "ratelimit-6s", "perday") or (scenario == "ratelimit-then-ok" and attempt == 1):
+            delay = {"ratelimit-long": "120s", "ratelimit-6s": "6s"}.get(scenario, "0.2s")
             quota_id = "GenerateRequestsPerDayPerProjectPerModel" if scenario == "perday" else "GenerateRequestsPerMinutePerProjectPerModel"
             return self.send_json(429, gemini_error(429, "RESOURCE_EXHAUSTED", "Resource has been exhausted (e.g. check quota).", [
                 {"@type": "type.googleapis.com/google.rpc.QuotaFailure",
@@ -493,9 +493,10 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(429, openai_error("Rate limit reached for requests", "requests", "rate_limit_exceeded"),
                                   {"retry-after-ms": "200", "retry-after": "1", "x-ratelimit-limit-requests": "60",
                                    "x-ratelimit-remaining-requests": "0", "x-ratelimit-reset-requests": "200ms"})
-        if scenario == "ratelimit-long":
+        if scenario in ("ratelimit-long", "ratelimit-6s"):
             return self.send_json(429, openai_error("Rate limit reached for requests", "requests", "rate_limit_exceeded"),
-                                  {"retry-after": "120", "x-ratelimit-remaining-requests": "0"})
+                                  {"retry-after": "120" if scenario == "ratelimit-long" else "6",
+                                   "x-ratelimit-remaining-requests": "0"})
         if scenario == "quota":
             return self.send_json(429, openai_error("You exceeded your current quota, please check your plan and "
                                                     "billing details.", "insufficient_quota", "insufficient_quota"))

@@ -3,9 +3,11 @@ import CloudHTTPSCore
 import TandemBridge
 import TandemPluginKit
 
-/// The plugin's identity and how it opens a model from its settings.
+/// The plugin's identity and how it opens a model from its settings. Its rate-limit cooldown is
+/// kept on disk too (CooldownFile), so it holds across processes.
 let cloudPlugin = PluginDescriptor(id: "tandem.cloud", name: "Cloud HTTPS (Gemini API, OpenAI-compatible)", version: "1.0.0") { settings throws(BackendFailure) in
-    CloudModel(settings: try CloudSettings(&settings))
+    let settings = try CloudSettings(&settings)
+    return CloudModel(settings: settings, cooldown: RateLimitCooldown(file: CooldownFile.forModel(settings)))
 }
 
 /// The one symbol the host looks up in plugins.d/tandem.cloud.so.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TandemPluginKit
 
 /// SHA-256 digests of model files already hashed, kept on disk so that a pinned file is hashed
 /// once per file version, not once per process: one-shot commands (`tandem respond`) would
@@ -25,12 +26,7 @@ struct DigestCache: Sendable {
     /// Records kept; the oldest go first, and so do those of files that are gone.
     static let maximumRecords = 64
 
-    static var defaultFile: String? {
-        let environment = ProcessInfo.processInfo.environment
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/tandem/model-digests" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/tandem/model-digests" }
-        return nil
-    }
+    static var defaultFile: String? { PluginCacheFolder.path().map { $0 + "/model-digests" } }
 
     private struct Record: Equatable {
         let device: UInt64, inode: UInt64, size: Int, modified: Int, changed: Int
@@ -75,7 +71,7 @@ struct DigestCache: Sendable {
         if !FileManager.default.fileExists(atPath: folder) {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        guard Self.isPrivate(folder, directory: true) else { return }
+        guard PluginCacheFolder.isPrivate(folder, directory: true) else { return }
         var kept = records().filter { $0.path != stamp.path && FileStamp.of($0.path).stamp.map($0.matches) == true }
         kept.append(Record(stamp, digest: digest))
         let text = kept.suffix(Self.maximumRecords).map { $0.line + "\n" }.joined()
@@ -89,19 +85,10 @@ struct DigestCache: Sendable {
     }
 
     private func records() -> [Record] {
-        guard let file, Self.isPrivate((file as NSString).deletingLastPathComponent, directory: true),
-              Self.isPrivate(file, directory: false),
+        guard let file, PluginCacheFolder.isPrivate((file as NSString).deletingLastPathComponent, directory: true),
+              PluginCacheFolder.isPrivate(file, directory: false),
               let text = try? String(contentsOfFile: file, encoding: .utf8)
         else { return [] }
         return text.split(separator: "\n").compactMap(Record.init(line:))
-    }
-
-    /// True when `path` (not followed if a link) is a folder or regular file of this user that
-    /// neither its group nor others may write.
-    private static func isPrivate(_ path: String, directory: Bool) -> Bool {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return false }
-        let kind = info.st_mode & S_IFMT
-        return kind == (directory ? S_IFDIR : S_IFREG) && info.st_uid == geteuid() && info.st_mode & (S_IWGRP | S_IWOTH) == 0
     }
 }

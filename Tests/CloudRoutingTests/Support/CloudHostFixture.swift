@@ -69,6 +69,8 @@ struct CloudHostFixture {
     }
 
     var configPath: String { folder + "/tandem.json" }
+    /// The `XDG_CACHE_HOME` of the fixture's CLI runs (CLIRun).
+    var cacheFolder: String { folder + "/cache" }
 
     func cleanUp() { try? FileManager.default.removeItem(atPath: folder) }
 

@@ -5,24 +5,36 @@ import TandemBridge
 /// passed, the model reports `rateLimited` (with the time left) and refuses to generate without
 /// sending anything, so the next request does not go into the same refusal. Only a 429 with a
 /// delay starts it (a quota without one, `quotaExceeded`, does not); a later 429 can only
-/// lengthen it. It lives as long as the model, in memory.
+/// lengthen it. With a `CooldownFile` (the plugin always gives one when there is a cache folder)
+/// the wait is also written to disk and read back, so it holds in every process that opens the
+/// same backend until it has passed, not only in the one that got the 429.
 public final class RateLimitCooldown: Sendable {
-    /// Monotonic milliseconds; a test passes a clock it moves by hand.
+    /// Wall-clock milliseconds (the file is read by other processes); a test passes a clock it
+    /// moves by hand.
     private let now: @Sendable () -> Int64
-    /// When the wait ends, and how long the server asked for (for the detail text).
-    private let state = Mutex<(until: Int64, asked: UInt64)?>(nil)
+    /// The wait this process saw.
+    private let state = Mutex<CooldownFile.Wait?>(nil)
+    public let file: CooldownFile?
 
-    public init(now: @escaping @Sendable () -> Int64 = MonotonicClock.nowMilliseconds) {
+    public init(now: @escaping @Sendable () -> Int64 = WallClock.nowMilliseconds, file: CooldownFile? = nil) {
         self.now = now
+        self.file = file
     }
 
     /// Starts (or lengthens) the wait when `failure` is a 429 that said how long to wait.
     public func record(_ failure: BackendFailure) {
         guard failure.status == .rateLimited, failure.retryAfterMilliseconds > 0 else { return }
-        let until = now() + Int64(clamping: failure.retryAfterMilliseconds)
+        let wait = CooldownFile.Wait(until: now() + Int64(clamping: failure.retryAfterMilliseconds), asked: failure.retryAfterMilliseconds)
         state.withLock { current in
-            if let current, current.until >= until { return }
-            current = (until, failure.retryAfterMilliseconds)
+            if let current, current.until >= wait.until { return }
+            current = wait
+        }
+        guard let file else { return }
+        if case .wait(let stored) = file.read(), stored.until >= wait.until { return }
+        do {
+            try file.write(wait)
+        } catch {
+            file.warn("the rate-limit cooldown is kept in this process only: \(error.message)")
         }
     }
 
@@ -44,17 +56,20 @@ public final class RateLimitCooldown: Sendable {
         return failure
     }
 
-    /// The time left and the delay asked for, read together; a wait that has passed is dropped.
+    /// The time left and the delay asked for: the later of this process's wait and the file's; a
+    /// wait that has passed is dropped. The time left never exceeds the delay asked for, whatever
+    /// the wall clock did since.
     private func current() -> (left: Int64, asked: UInt64)? {
         let now = self.now()
-        return state.withLock { state in
-            guard let wait = state else { return nil }
-            guard wait.until > now else {
-                state = nil
-                return nil
-            }
-            return (wait.until - now, wait.asked)
+        var wait = state.withLock { state -> CooldownFile.Wait? in
+            if let wait = state, wait.until <= now { state = nil }
+            return state
         }
+        if let file, case .wait(let stored) = file.read(), stored.until > now, stored.until > wait?.until ?? .min {
+            wait = stored
+        }
+        guard let wait else { return nil }
+        return (min(wait.until - now, Int64(clamping: wait.asked)), wait.asked)
     }
 
     /// "the server rate-limited this model (HTTP 429) and asked to wait 120.0 s: 118.4 s left".
