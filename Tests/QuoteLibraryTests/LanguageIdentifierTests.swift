@@ -84,14 +84,14 @@ struct LanguageIdentifierTests {
         print("misses (\(figures.misses.count)):\n" + figures.misses.prefix(80).joined(separator: "\n"))
         #expect(figures.total["six, 8+ words", default: 0] >= 2000)
         #expect(figures.total["six, 4–7 words, spans", default: 0] >= 2000)
-        #expect(figures.accuracy("six, 8+ words") >= 0.99)
+        #expect(figures.accuracy("six, 8+ words") >= 0.995)
         // Issue 11 asks ≥ 95% on 4–7 words; with the word evidence the held-out half reaches more
         // (README), and these floors sit just under what it measured so the figures cannot slip.
-        #expect(figures.accuracy("six, 4–7 words, sentences") >= 0.95)
-        #expect(figures.accuracy("six, 4–7 words, spans") >= 0.95)
-        #expect(figures.accuracy("other, 8+ words") >= 0.99)
-        #expect(figures.accuracy("other, 4–7 words, sentences") >= 0.95)
-        #expect(figures.accuracy("other, 4–7 words, spans") >= 0.95)
+        #expect(figures.accuracy("six, 4–7 words, sentences") >= 0.99)
+        #expect(figures.accuracy("six, 4–7 words, spans") >= 0.985)
+        #expect(figures.accuracy("other, 8+ words") >= 0.995)
+        #expect(figures.accuracy("other, 4–7 words, sentences") >= 0.99)
+        #expect(figures.accuracy("other, 4–7 words, spans") >= 0.995)
         // Dutch is never accepted as German.
         #expect(!figures.misses.contains { $0.hasPrefix("nl→de") }, "\(figures.misses.filter { $0.hasPrefix("nl→") })")
     }
@@ -116,7 +116,7 @@ struct LanguageIdentifierTests {
 
     @Test func handWrittenQuoteLikeLinesAreRecognised() throws {
         // A regression set of everyday lines written for the earlier identifier (not for tuning this
-        // one); the four misses are short Portuguese lines read as Spanish or Catalan.
+        // one); the n-grams alone missed four short Portuguese lines, the word evidence none.
         let all = LanguageSamples.all
         #expect(all.count == 300)
         var misses: [String] = []
@@ -125,7 +125,7 @@ struct LanguageIdentifierTests {
             if guess.language != sample.language { misses.append("\(sample.language)→\(guess.language ?? "nil"): \(sample.text)") }
         }
         print("hand-written lines: \(all.count - misses.count)/\(all.count)\n" + misses.joined(separator: "\n"))
-        #expect(misses.count <= 4, "\(misses)")  // 296 of 300, as the word lists it replaces
+        #expect(misses.isEmpty, "\(misses)")
     }
 
     @Test func onlyTextWithoutLettersGetsNoAnswer() throws {
@@ -213,6 +213,7 @@ struct LanguageIdentifierTests {
         let perSentence = run / (10 * texts.count)
         print("language profiles load: \(load); identification: \(perSentence) per sentence (mean over \(10 * texts.count))")
         #expect(answered == 10 * texts.count)
-        #expect(load < .milliseconds(200) && perSentence < .microseconds(500))
+        // The load reads the profiles (10 ms) and parses the 113,761 word–language pairs (most of it).
+        #expect(load < .seconds(1) && perSentence < .microseconds(500))
     }
 }
