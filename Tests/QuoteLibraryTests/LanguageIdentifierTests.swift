@@ -84,32 +84,39 @@ struct LanguageIdentifierTests {
         print("misses (\(figures.misses.count)):\n" + figures.misses.prefix(80).joined(separator: "\n"))
         #expect(figures.total["six, 8+ words", default: 0] >= 2000)
         #expect(figures.total["six, 4–7 words, spans", default: 0] >= 2000)
-        #expect(figures.accuracy("six, 8+ words") >= 0.99)
-        // Issue 11 asks ≥ 95% on 4–7 words; the profiles reach 94.2% on short sentences and 93.4% on
-        // spans cut out of longer ones (README): held here so they cannot slip further.
-        #expect(figures.accuracy("six, 4–7 words, sentences") >= 0.93)
-        #expect(figures.accuracy("six, 4–7 words, spans") >= 0.93)
-        #expect(figures.accuracy("other, 8+ words") >= 0.99)
-        #expect(figures.accuracy("other, 4–7 words, sentences") >= 0.95)
-        #expect(figures.accuracy("other, 4–7 words, spans") >= 0.95)
+        #expect(figures.accuracy("six, 8+ words") >= 0.995)
+        // Issue 11 asks ≥ 95% on 4–7 words; with the word evidence the held-out half reaches more
+        // (README), and these floors sit just under what it measured so the figures cannot slip.
+        #expect(figures.accuracy("six, 4–7 words, sentences") >= 0.99)
+        #expect(figures.accuracy("six, 4–7 words, spans") >= 0.985)
+        #expect(figures.accuracy("other, 8+ words") >= 0.995)
+        #expect(figures.accuracy("other, 4–7 words, sentences") >= 0.99)
+        #expect(figures.accuracy("other, 4–7 words, spans") >= 0.995)
+        // Dutch is never accepted as German.
+        #expect(!figures.misses.contains { $0.hasPrefix("nl→de") }, "\(figures.misses.filter { $0.hasPrefix("nl→") })")
     }
 
-    @Test func smoothingIsTheBestOfItsNeighboursOnTheTuningHalf() throws {
-        // The constant was chosen on this half only; moving it either way must not do better.
+    @Test func tunedConstantsAreTheBestOfTheirNeighboursOnTheTuningHalf() throws {
+        // The smoothing and the word evidence's weight were chosen on this half only; moving either
+        // way must not do better.
         let tuning = try HelpSentence.load().filter { $0.half == "tune" }
-        let chosen = LanguageIdentifier.smoothing
-        var means: [Double: Double] = [:]
-        for smoothing in [chosen / 4, chosen, chosen * 4] {
-            means[smoothing] = try LanguageFigures(tuning, identifier: LanguageIdentifier(profilesAt: Self.profiles,
-                                                                                         smoothing: smoothing)).targetMean
+        let (smoothing, weight) = (LanguageIdentifier.smoothing, LanguageIdentifier.wordWeight)
+        func mean(_ smoothing: Double, _ weight: Double) throws -> Double {
+            try LanguageFigures(tuning, identifier: LanguageIdentifier(profilesAt: Self.profiles, smoothing: smoothing,
+                                                                      wordWeight: weight)).targetMean
         }
-        print("tuning half, mean of the four targets by smoothing: \(means.sorted { $0.key < $1.key })")
-        #expect(means.values.allSatisfy { $0 <= means[chosen]! + 1e-9 }, "\(means)")
+        let chosen = try mean(smoothing, weight)
+        let neighbours = [(smoothing / 4, weight), (smoothing * 4, weight), (smoothing, weight * 2 / 3), (smoothing, weight * 4 / 3)]
+        let means = try neighbours.map { ($0, try mean($0.0, $0.1)) }
+        print("tuning half, mean of the six targets: chosen \(chosen); (smoothing, word weight) neighbours: \(means)")
+        #expect(means.allSatisfy { $0.1 <= chosen + 1e-9 }, "\(means)")
+        // The word evidence is what lifts short texts: without it the tuning half does worse.
+        #expect(try mean(smoothing, 0) < chosen - 0.005)
     }
 
     @Test func handWrittenQuoteLikeLinesAreRecognised() throws {
         // A regression set of everyday lines written for the earlier identifier (not for tuning this
-        // one); the four misses are short Portuguese lines read as Spanish or Catalan.
+        // one); the n-grams alone missed four short Portuguese lines, the word evidence none.
         let all = LanguageSamples.all
         #expect(all.count == 300)
         var misses: [String] = []
@@ -118,7 +125,7 @@ struct LanguageIdentifierTests {
             if guess.language != sample.language { misses.append("\(sample.language)→\(guess.language ?? "nil"): \(sample.text)") }
         }
         print("hand-written lines: \(all.count - misses.count)/\(all.count)\n" + misses.joined(separator: "\n"))
-        #expect(misses.count <= 4, "\(misses)")  // 296 of 300, as the word lists it replaces
+        #expect(misses.isEmpty, "\(misses)")
     }
 
     @Test func onlyTextWithoutLettersGetsNoAnswer() throws {
@@ -164,6 +171,16 @@ struct LanguageIdentifierTests {
             let error = #expect(throws: LanguageProfilesError.self) { try LanguageIdentifier(profilesAt: URL(fileURLWithPath: path)).load() }
             #expect(error?.path == path && error?.problem.contains(problem) == true, "\(String(describing: error))")
         }
+
+        // Good profiles without their word evidence beside them, then with a malformed one.
+        let profiles = folder.path("language-profiles.bin")
+        try good.write(to: URL(fileURLWithPath: profiles))
+        let words = folder.path(LanguageWords.fileName)
+        let noWords = #expect(throws: LanguageProfilesError.self) { try LanguageIdentifier(profilesAt: URL(fileURLWithPath: profiles)).load() }
+        #expect(noWords?.path == words && noWords?.problem.contains("missing") == true, "\(String(describing: noWords))")
+        try Data("tandem-language-words 1 450\npt 700 não\nxx 650 word\n".utf8).write(to: URL(fileURLWithPath: words))
+        let badLine = #expect(throws: LanguageProfilesError.self) { try LanguageIdentifier(profilesAt: URL(fileURLWithPath: profiles)).load() }
+        #expect(badLine?.path == words && badLine?.problem.contains("line 3") == true, "\(String(describing: badLine))")
     }
 
     @Test func theGateRejectsADraftInALanguageOutsideTheSix() {
@@ -196,6 +213,7 @@ struct LanguageIdentifierTests {
         let perSentence = run / (10 * texts.count)
         print("language profiles load: \(load); identification: \(perSentence) per sentence (mean over \(10 * texts.count))")
         #expect(answered == 10 * texts.count)
-        #expect(load < .milliseconds(200) && perSentence < .microseconds(500))
+        // The load reads the profiles (10 ms) and parses the 113,761 word–language pairs (most of it).
+        #expect(load < .seconds(1) && perSentence < .microseconds(500))
     }
 }
