@@ -2,7 +2,7 @@ import Testing
 import CLlamaKernels
 @testable import LlamaEngine
 
-/// The activation quantiser and the fp16 rounding of the KV cache: the C kernels against the
+/// The activation quantiser: the C kernels against the
 /// Swift code, bit for bit, and the Swift code against llama.cpp's definition worked by hand.
 @Suite struct ActivationQuantizerTests {
     /// Rows with the cases that matter: all zeros, exact halves (ties), one large value, tiny
@@ -55,11 +55,4 @@ import CLlamaKernels
         #expect(q.scales[1] == Float(Float16(d * Float(sum))))
     }
 
-    @Test func intrinsicsHalfRoundingMatchesSwift() throws {
-        try #require(MatMul.Implementation.avx2.isSupported, "needs AVX2")
-        let x = Self.sampleRows(tokens: 1, columns: 203) + [65519, 65520, -70000, 6.0e-8, 3.0e-8, .infinity]
-        var out = [Float](repeating: .nan, count: x.count)
-        #expect(lk_round_to_half(x, &out, x.count) == 0)
-        for i in x.indices { #expect(out[i].bitPattern == Float(Float16(x[i])).bitPattern, "value \(x[i]): \(out[i])") }
-    }
 }

@@ -80,11 +80,13 @@ import Testing
             print("gemma3 \(entry.file) (\(entry.promptIds.count) tokens): \(agreement)")
             #expect(agreement.centeredRMS <= 0.4, "\(entry.file): \(agreement)")
             if entry.promptIds.count > 1000 {
-                // §8: the exact float64 implementation itself reaches 0.021 on the 1,594-token
-                // prompt. The runner measured 0.035 there (issue 14 stays open on it; float32
-                // attention over 1,600 positions is the suspect): recorded, not hidden.
-                withKnownIssue("KL over 0.03 on the 1,594-token prompt", isIntermittent: true) {
-                    #expect(agreement.kl <= 0.03, "\(entry.file): \(agreement)")
+                // Issue 14's limit is 0.02 here too. The runner measures 0.0215 on the 1,594-token
+                // prompt, and §8's exact float64 implementation itself 0.0209. Not the cache's
+                // precision: with the f16 cache the figure is unchanged, and copying ggml's
+                // one-query f16 rounding moves it to 0.018–0.024 (Engine README, "Numerics").
+                // Recorded, not hidden.
+                withKnownIssue("KL over 0.02 on the 1,594-token prompt", isIntermittent: true) {
+                    #expect(agreement.kl <= 0.02, "\(entry.file): \(agreement)")
                 }
             } else {
                 #expect(agreement.kl <= 0.02, "\(entry.file): \(agreement)")

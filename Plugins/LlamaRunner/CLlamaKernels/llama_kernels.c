@@ -153,18 +153,51 @@ int lk_quantize_q8(const float *x, size_t stride, int tokens, int columns, int b
     return 0;
 }
 
-__attribute__((target("avx2,fma,f16c"))) static void round_to_half_f16c(const float *src, float *dst, size_t n) {
+// The f16 KV cache (header). Eight lanes at a time with F16C; the 16-lane dot accumulator is two
+// registers, reduced lane by lane in order, as the Swift reference does.
+__attribute__((target("avx2,fma,f16c"))) static void float_to_half_f16c(const float *src, uint16_t *dst, size_t n) {
     size_t i = 0;
     for (; i + 8 <= n; i += 8)
-        _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(_mm256_cvtps_ph(_mm256_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT)));
-    for (; i < n; i++) dst[i] = round_half(src[i]);
+        _mm_storeu_si128((__m128i *)(dst + i), _mm256_cvtps_ph(_mm256_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT));
+    for (; i < n; i++) dst[i] = _cvtss_sh(src[i], _MM_FROUND_TO_NEAREST_INT);
 }
 
-int lk_round_to_half(const float *src, float *dst, size_t n) {
+__attribute__((target("avx2,fma,f16c"))) static inline __m256 load_half8(const uint16_t *p) {
+    return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)p));
+}
+
+__attribute__((target("avx2,fma,f16c"))) static float dot_half_f16c(const float *x, const uint16_t *y, size_t n) {
+    __m256 lo = _mm256_setzero_ps(), hi = _mm256_setzero_ps();
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        lo = _mm256_add_ps(lo, _mm256_mul_ps(_mm256_loadu_ps(x + i), load_half8(y + i)));
+        hi = _mm256_add_ps(hi, _mm256_mul_ps(_mm256_loadu_ps(x + i + 8), load_half8(y + i + 8)));
+    }
+    float lanes[16];
+    _mm256_storeu_ps(lanes, lo);
+    _mm256_storeu_ps(lanes + 8, hi);
+    float total = 0;
+    for (int l = 0; l < 16; l++) total += lanes[l];
+    for (; i < n; i++) { const float p = x[i] * _cvtsh_ss(y[i]); total += p; }
+    return total;
+}
+
+__attribute__((target("avx2,fma,f16c"))) static void axpy_half_f16c(float a, const uint16_t *x, float *y, size_t n) {
+    const __m256 va = _mm256_set1_ps(a);
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        _mm256_storeu_ps(y + i, _mm256_add_ps(_mm256_loadu_ps(y + i), _mm256_mul_ps(va, load_half8(x + i))));
+    for (; i < n; i++) { const float p = a * _cvtsh_ss(x[i]); y[i] += p; }
+}
+
+int lk_float_to_half(const float *src, uint16_t *dst, size_t n) {
     if (!(lk_cpu_features() & LK_AVX2)) return -1;
-    round_to_half_f16c(src, dst, n);
+    float_to_half_f16c(src, dst, n);
     return 0;
 }
+
+float lk_dot_half(const float *x, const uint16_t *y, size_t n) { return dot_half_f16c(x, y, n); }
+void lk_axpy_half(float a, const uint16_t *x, float *y, size_t n) { axpy_half_f16c(a, x, y, n); }
 
 #else
 int lk_quantize_q8(const float *x, size_t stride, int tokens, int columns, int block0, int block1,
@@ -172,10 +205,12 @@ int lk_quantize_q8(const float *x, size_t stride, int tokens, int columns, int b
     (void)x; (void)stride; (void)tokens; (void)columns; (void)block0; (void)block1; (void)qs; (void)scales;
     return -1;
 }
-int lk_round_to_half(const float *src, float *dst, size_t n) {
+int lk_float_to_half(const float *src, uint16_t *dst, size_t n) {
     (void)src; (void)dst; (void)n;
     return -1;
 }
+float lk_dot_half(const float *x, const uint16_t *y, size_t n) { (void)x; (void)y; (void)n; return 0; }
+void lk_axpy_half(float a, const uint16_t *x, float *y, size_t n) { (void)a; (void)x; (void)y; (void)n; }
 int lk_cpu_features(void) { return 0; }
 int lk_matmul(int type, int features, const uint8_t *weights, size_t row_bytes, int row0, int row1,
               const lk_activations *x, float *out, size_t out_stride) {

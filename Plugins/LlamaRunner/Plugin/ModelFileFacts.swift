@@ -46,7 +46,7 @@ struct ModelFileFacts: Sendable, Equatable {
             return .usable(ModelFileFacts(
                 modelVersion: probe.modelVersion, architecture: arch, isEncoder: false, contextLength: probe.contextLength,
                 languages: probe.languages.map { $0.lowercased() }, fileBytes: probe.fileBytes, embeddingLength: embedding,
-                cacheBytesPerToken: layers * 2 * kvHeads * headDim * MemoryLayout<Float>.size))
+                cacheBytesPerToken: layers * 2 * kvHeads * headDim * MemoryLayout<UInt16>.size))  // f16 keys and values
         } catch {
             switch error.code {
             // What a file cut short looks like to the reader: counts and offsets that run past

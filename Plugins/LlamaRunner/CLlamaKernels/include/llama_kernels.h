@@ -43,8 +43,15 @@ int lk_matmul(int type, int features, const uint8_t *weights, size_t row_bytes, 
 int lk_quantize_q8(const float *x, size_t stride, int tokens, int columns, int block0, int block1,
                    int8_t *qs, float *scales);
 
-// dst[i] = src[i] rounded to half precision and back (to nearest, ties to even), as the f16 KV
-// cache holds values. Returns 0, or -1 without F16C (nothing written).
-int lk_round_to_half(const float *src, float *dst, size_t n);
+// The f16 KV cache: IEEE half values as bits (uint16_t), as llama.cpp's f16 cache stores them.
+// lk_float_to_half: dst[i] = src[i] rounded to half (to nearest, ties to even); returns 0, or -1
+// without F16C (nothing written). The two products below need LK_AVX2 (lk_cpu_features());
+// callers check.
+int lk_float_to_half(const float *src, uint16_t *dst, size_t n);
+// x . y in float32: a 16-lane accumulator (lane l sums the products i = l mod 16 of the whole
+// groups of 16, each product rounded, then added), its lanes summed in order, then the rest.
+float lk_dot_half(const float *x, const uint16_t *y, size_t n);
+// y[i] += a * x[i] in float32 (product rounded, then added).
+void lk_axpy_half(float a, const uint16_t *x, float *y, size_t n);
 
 #endif

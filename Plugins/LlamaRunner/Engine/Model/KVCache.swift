@@ -1,9 +1,9 @@
-import CLlamaKernels
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Keys and values of the processed positions, per layer: `[layer][cell][kvDim]` floats.
+/// Keys and values of the processed positions, per layer: `[layer][cell][kvDim]` half-precision
+/// values (IEEE bits), as llama.cpp's default f16 cache holds them: half the memory of float32.
 /// A global layer has one cell per position of the context. A sliding-window layer only ever
 /// reads the last `window` positions, so it keeps a ring of `window + batch - 1` cells
 /// (position p in cell p mod cells): the keys of a whole forward chunk are stored before its
@@ -18,8 +18,8 @@ final class KVCache {
     /// The lowest position whose cell has not been reused since it was stored: every position
     /// from here on that was stored is still readable in every layer.
     private(set) var oldestIntact = 0
-    let keys: UnsafeMutablePointer<Float>
-    let values: UnsafeMutablePointer<Float>
+    let keys: UnsafeMutablePointer<UInt16>
+    let values: UnsafeMutablePointer<UInt16>
     private let bytes: Int
 
     /// `window` nil: every layer global. Otherwise `sliding[l]` says which layers use the ring.
@@ -29,11 +29,11 @@ final class KVCache {
         cells = (0..<layers).map { sliding[$0] ? ring : contextLength }
         var start = 0
         firstCell = cells.map { n in defer { start += n }; return start }
-        bytes = max(1, start * kvDim * MemoryLayout<Float>.size)
-        func reserve(_ n: Int) -> UnsafeMutablePointer<Float> {
+        bytes = max(1, start * kvDim * MemoryLayout<UInt16>.size)
+        func reserve(_ n: Int) -> UnsafeMutablePointer<UInt16> {
             let p = mmap(nil, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
             precondition(p != MAP_FAILED, "cannot reserve \(n) bytes for the KV cache")
-            return p!.bindMemory(to: Float.self, capacity: n / 4)
+            return p!.bindMemory(to: UInt16.self, capacity: n / 2)
         }
         keys = reserve(bytes)
         values = reserve(bytes)
@@ -44,16 +44,11 @@ final class KVCache {
         munmap(values, bytes)
     }
 
-    /// Stores one position's keys and values rounded to half precision, as llama.cpp's f16
-    /// cache holds them, so attention sees the same values as the reference.
+    /// Stores one position's keys and values, rounded to half precision.
     func store(layer: Int, position: Int, key k: UnsafePointer<Float>, value v: UnsafePointer<Float>) {
         oldestIntact = max(oldestIntact, position - cells[layer] + 1)
-        let kd = key(layer: layer, position: position), vd = value(layer: layer, position: position)
-        if MatMul.implementation.usesIntrinsics, lk_round_to_half(k, kd, kvDim) == 0, lk_round_to_half(v, vd, kvDim) == 0 { return }
-        for i in 0..<kvDim {
-            kd[i] = Float(Float16(k[i]))
-            vd[i] = Float(Float16(v[i]))
-        }
+        HalfVectorOps.store(k, key(layer: layer, position: position), kvDim)
+        HalfVectorOps.store(v, value(layer: layer, position: position), kvDim)
     }
 
     /// Whether every stored position from `position` on is still readable (a ring may have
@@ -64,15 +59,15 @@ final class KVCache {
     func clear() { oldestIntact = 0 }
 
     /// Layer `layer`'s first key and value cells: position p is at cell p mod `cells[layer]`.
-    @inline(__always) func cellBase(layer: Int) -> (keys: UnsafeMutablePointer<Float>, values: UnsafeMutablePointer<Float>) {
+    @inline(__always) func cellBase(layer: Int) -> (keys: UnsafeMutablePointer<UInt16>, values: UnsafeMutablePointer<UInt16>) {
         (keys + firstCell[layer] * kvDim, values + firstCell[layer] * kvDim)
     }
 
-    @inline(__always) func key(layer: Int, position: Int) -> UnsafeMutablePointer<Float> {
+    @inline(__always) func key(layer: Int, position: Int) -> UnsafeMutablePointer<UInt16> {
         keys + (firstCell[layer] + position % cells[layer]) * kvDim
     }
 
-    @inline(__always) func value(layer: Int, position: Int) -> UnsafeMutablePointer<Float> {
+    @inline(__always) func value(layer: Int, position: Int) -> UnsafeMutablePointer<UInt16> {
         values + (firstCell[layer] + position % cells[layer]) * kvDim
     }
 }

@@ -212,7 +212,9 @@ public final class LlamaSession: @unchecked Sendable {
     }
 
     /// Causal attention of one query head of one token over the cached positions it sees: every
-    /// one up to its own, or only the last `window` of them.
+    /// one up to its own, or only the last `window` of them. The cache holds half-precision keys
+    /// and values; scores, softmax and the weighted sum of values are float32, as in llama.cpp's
+    /// tiled CPU flash attention (Engine/README.md, "Numerics").
     @inline(__always) private func attend(layer: Int, token t: Int, head h: Int, position: Int, window: Int?, scores: UnsafeMutablePointer<Float>) {
         let hp = model.hyperparameters, ws = workspace, hd = hp.headDim, kvDim = hp.kvDim
         let q = ws.query + t * hp.qDim + h * hd
@@ -222,10 +224,10 @@ public final class LlamaSession: @unchecked Sendable {
         let n = position + 1 - first
         let (keys, values) = cache.cellBase(layer: layer)
         let cells = cache.cells[layer]
-        for j in 0..<n { scores[j] = VectorOps.dot(q, keys + ((first + j) % cells) * kvDim + kvOffset, hd) * scale }
+        for j in 0..<n { scores[j] = HalfVectorOps.dot(q, keys + ((first + j) % cells) * kvDim + kvOffset, hd) * scale }
         VectorOps.softmax(scores, n)
         let out = ws.attention + t * hp.qDim + h * hd
         out.update(repeating: 0, count: hd)
-        for j in 0..<n { VectorOps.axpy(scores[j], values + ((first + j) % cells) * kvDim + kvOffset, out, hd) }
+        for j in 0..<n { HalfVectorOps.axpy(scores[j], values + ((first + j) % cells) * kvDim + kvOffset, out, hd) }
     }
 }
