@@ -137,6 +137,12 @@ def main():
 
     rows = [(language, half, kind, features(base, other))
             for language in calibration.LANGUAGES for half, kind, base, other in calibration.labelled_pairs(language)]
+    def tuning_auc(name):
+        paraphrase = np.array([f[name] for _, half, kind, f in rows if half == "tuning" and kind == "paraphrase"])
+        distinct = np.array([f[name] for _, half, kind, f in rows if half == "tuning" and kind == "distinct"])
+        above = paraphrase[:, None] > distinct[None, :]
+        return above.mean() + 0.5 * (paraphrase[:, None] == distinct[None, :]).mean()
+    print("tuning AUC, paraphrase against distinct: " + ", ".join(f"{n} {tuning_auc(n):.3f}" for n in rows[0][3]))
     for names in FEATURE_SETS:
         print(f"\nfeatures: {', '.join(names)}")
         decision = calibration.Decision([(lang, half, kind, [f[n] for n in names]) for lang, half, kind, f in rows])
