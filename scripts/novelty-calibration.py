@@ -120,8 +120,8 @@ def features(cosine, first, second):
     return [cosine, jaccard(stems(a), stems(b)), jaccard(trigrams(a), trigrams(b))]
 
 
-def pairs(embed, language):
-    """(half, kind, features) of every pair of one language's file."""
+def labelled_pairs(language):
+    """(half, kind, base, other) of every pair of one language's file."""
     body = groups(language)
     out = []
     for number, row in enumerate(body, start=1):
@@ -129,9 +129,68 @@ def pairs(embed, language):
         others = list(zip(KINDS, row[1:]))
         if number + 2 <= len(body):
             others.append(("unrelated", body[number + 1][3]))
-        for kind, other in others:
-            out.append((half, kind, features(float(embed(row[0]) @ embed(other)), row[0], other)))
+        out.extend((half, kind, row[0], other) for kind, other in others)
     return out
+
+
+def pairs(embed, language):
+    """(half, kind, features) of every pair of one language's file."""
+    return [(half, kind, features(float(embed(base) @ embed(other)), base, other))
+            for half, kind, base, other in labelled_pairs(language)]
+
+
+class Decision:
+    """The threshold and the paraphrase decision fitted on the tuning pairs of `every`
+    ((language, half, kind, features) rows whose first feature is the cosine), as the module
+    docstring describes, with the rates they give."""
+
+    def __init__(self, every):
+        self.every = every
+        self.tuning = [p for p in every if p[1] == "tuning"]
+        self.held = [p for p in every if p[1] == "held-out"]
+        distinct = sorted(p[3][0] for p in self.tuning if p[2] == "distinct")
+        self.allowed, self.tuning_distinct = int(np.floor(TUNING_FALSE_ALARMS * len(distinct))), len(distinct)
+        # The lowest threshold with at most `allowed` tuning distinct pairs at or above it.
+        self.threshold = float(np.nextafter(np.float32(distinct[len(distinct) - 1 - self.allowed]), np.float32(2)))
+        fitted = [p for p in self.tuning if p[2] in ("paraphrase", "distinct", "unrelated")]
+        self.weights, self.bias = logistic.fit([p[3] for p in fitted], [p[2] == "paraphrase" for p in fitted], RIDGE, standardise=True)
+        # The lowest cutoff (among the tuning pairs' own log-odds) within the false-alarm budget
+        # on both the distinct and the unrelated tuning pairs.
+        self.cutoff = max(self.odds(p[3]) for p in every) + 1
+        for candidate in sorted({self.odds(p[3]) for p in self.tuning}, reverse=True):
+            if all(self.rate(self.tuning, kind, candidate)[0] <= TUNING_FALSE_ALARMS for kind in ("distinct", "unrelated")):
+                self.cutoff = candidate
+            else:
+                break
+
+    def odds(self, f):
+        return float(self.bias + self.weights @ np.asarray(f))
+
+    def caught(self, pair, cutoff):
+        return pair[3][0] >= self.threshold or self.odds(pair[3]) >= cutoff
+
+    def rate(self, selection, kind, cutoff=None):
+        cutoff = self.cutoff if cutoff is None else cutoff
+        chosen = [p for p in selection if p[2] == kind]
+        return sum(self.caught(p, cutoff) for p in chosen) / len(chosen), len(chosen)
+
+    def report(self, names):
+        kinds = KINDS + ["unrelated"]
+        print("paraphrase decision: log-odds = " + f"{self.bias:.4f} + "
+              + " + ".join(f"{w:.4f} {n}" for w, n in zip(self.weights, names)) + f", cutoff {self.cutoff:.4f}")
+        for half, selection in (("tuning", self.tuning), ("held-out", self.held)):
+            print(f"  {half}: " + ", ".join(f"{kind} {self.rate(selection, kind)[0]:.1%} of {self.rate(selection, kind)[1]}"
+                                            for kind in kinds))
+        for language in LANGUAGES:
+            mine = [p for p in self.held if p[0] == language]
+            print(f"  held-out {language}: " + ", ".join(f"{kind} {self.rate(mine, kind)[0]:.0%}" for kind in kinds))
+        print("  held-out curve (cutoff: paraphrases caught / distinct caught / unrelated caught):")
+        for shift in (-2, -1.5, -1, -0.5, 0, 0.5, 1):
+            print(f"    {self.cutoff + shift:.2f}: " + " / ".join(f"{self.rate(self.held, kind, self.cutoff + shift)[0]:.1%}"
+                                                        for kind in ("paraphrase", "distinct", "unrelated")))
+        cosine_only = {kind: sum(p[3][0] >= self.threshold for p in self.held if p[2] == kind)
+                       / sum(p[2] == kind for p in self.held) for kind in kinds}
+        print("  held-out, threshold alone: " + ", ".join(f"{k} {v:.1%}" for k, v in cosine_only.items()))
 
 
 def main():
@@ -139,55 +198,20 @@ def main():
     parser.add_argument("--write", action="store_true", help="regenerate " + os.path.relpath(OUTPUT, ROOT))
     parser.add_argument("--curated", action="store_true", help="also check one-word edits of every curated quote")
     args = parser.parse_args()
-    kinds = KINDS + ["unrelated"]
     texts = [text for language in LANGUAGES for row in groups(language) for text in row]
     if args.curated:
         texts += [edited for text in curated_texts() for edited in [text] + [e for _, e in one_word_edits(text)]]
     vectors, model_id = embed_all(texts)
     embed = vectors.__getitem__
     every = [(language,) + pair for language in LANGUAGES for pair in pairs(embed, language)]
-    tuning = [p for p in every if p[1] == "tuning"]
-    distinct = sorted(p[3][0] for p in tuning if p[2] == "distinct")
-    allowed = int(np.floor(TUNING_FALSE_ALARMS * len(distinct)))
-    # The lowest threshold with at most `allowed` tuning distinct pairs at or above it.
-    threshold = float(np.nextafter(np.float32(distinct[len(distinct) - 1 - allowed]), np.float32(2)))
+    decision = Decision(every)
+    threshold, weights, bias, cutoff, held = decision.threshold, decision.weights, decision.bias, decision.cutoff, decision.held
     if args.curated:
         curated_check(embed, threshold)
-    fitted = [p for p in tuning if p[2] in ("paraphrase", "distinct", "unrelated")]
-    weights, bias = logistic.fit([p[3] for p in fitted], [p[2] == "paraphrase" for p in fitted], RIDGE, standardise=True)
-    odds = lambda f: float(bias + weights @ np.asarray(f))
-    def caught(pair, cutoff):
-        return pair[3][0] >= threshold or odds(pair[3]) >= cutoff
-    def rate(selection, kind, cutoff):
-        chosen = [p for p in selection if p[2] == kind]
-        return sum(caught(p, cutoff) for p in chosen) / len(chosen), len(chosen)
-    # The lowest cutoff (among the tuning pairs' own log-odds) within the false-alarm budget on
-    # both the distinct and the unrelated tuning pairs.
-    cutoff = max(odds(p[3]) for p in every) + 1
-    for candidate in sorted({odds(p[3]) for p in tuning}, reverse=True):
-        if all(rate(tuning, kind, candidate)[0] <= TUNING_FALSE_ALARMS for kind in ("distinct", "unrelated")):
-            cutoff = candidate
-        else:
-            break
-    held = [p for p in every if p[1] == "held-out"]
-    print(f"model {model_id}: threshold {threshold:.4f} ({allowed} of {len(distinct)} tuning distinct pairs allowed above)")
-    print("paraphrase decision: log-odds = " + f"{bias:.4f} + " + " + ".join(f"{w:.4f} {n}" for w, n in zip(weights, FEATURES))
-          + f", cutoff {cutoff:.4f}")
-    for half, selection in (("tuning", tuning), ("held-out", held)):
-        print(f"  {half}: " + ", ".join(f"{kind} {rate(selection, kind, cutoff)[0]:.1%} of {rate(selection, kind, cutoff)[1]}"
-                                        for kind in kinds))
-    for language in LANGUAGES:
-        mine = [p for p in held if p[0] == language]
-        print(f"  held-out {language}: " + ", ".join(f"{kind} {rate(mine, kind, cutoff)[0]:.0%}" for kind in kinds))
-    print("  held-out curve (cutoff: paraphrases caught / distinct caught / unrelated caught):")
-    for shift in (-2, -1.5, -1, -0.5, 0, 0.5, 1):
-        print(f"    {cutoff + shift:.2f}: " + " / ".join(f"{rate(held, kind, cutoff + shift)[0]:.1%}"
-                                                   for kind in ("paraphrase", "distinct", "unrelated")))
-    cosine_only = {kind: sum(p[3][0] >= threshold for p in held if p[2] == kind) / sum(p[2] == kind for p in held)
-                   for kind in kinds}
-    print("  held-out, threshold alone: " + ", ".join(f"{k} {v:.1%}" for k, v in cosine_only.items()))
+    print(f"model {model_id}: threshold {threshold:.4f} ({decision.allowed} of {decision.tuning_distinct} tuning distinct pairs allowed above)")
+    decision.report(FEATURES)
     if args.write:
-        figures = {kind: rate(held, kind, cutoff)[0] for kind in KINDS}
+        figures = {kind: decision.rate(held, kind)[0] for kind in KINDS}
         pairs_count = sum(p[2] in KINDS for p in held)
         with open(OUTPUT, "w", encoding="utf-8") as f:
             f.write("// Written by scripts/novelty-calibration.py --write; do not edit by hand (run the script again).\n")

@@ -63,6 +63,19 @@ import Testing
         #expect(Self.cosine(try single.embed(text: "query: A cat is sleeping on the warm windowsill."), a) > 0.99999)
     }
 
+    /// scripts/novelty-token-alignment.py reads these states as the ones the embedding pools.
+    @Test func tokenStatesAreWhatTheEmbeddingPools() throws {
+        let tokens = Self.model.tokens(for: "query: Leave the porch light on for the late bus driver.")
+        let states = try Self.model.tokenStates(tokens: tokens)
+        #expect(states.count == tokens.count)
+        #expect(states.allSatisfy { $0.count == 384 })
+        var mean = [Float](repeating: 0, count: 384)
+        for state in states { for i in 0..<384 { mean[i] += state[i] } }
+        #expect(Self.cosine(mean, try Self.model.embed(tokens: tokens)) > 0.99999)
+        #expect(throws: LlamaError.self) { try Self.model.tokenStates(tokens: [0, Int32(Self.model.vocabularySize), 2]) }
+        #expect(throws: LlamaError.self) { try Self.model.tokenStates(tokens: []) }
+    }
+
     @Test func paraphrasesAcrossLanguagesSitCloserThanUnrelatedLines() throws {
         let en = try Self.model.embed(text: "query: A cat is sleeping on the warm windowsill.")
         let de = try Self.model.embed(text: "query: Eine Katze schläft auf der warmen Fensterbank.")

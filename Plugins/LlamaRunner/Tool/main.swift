@@ -8,6 +8,7 @@ let usage = """
            tandem-llama score FILE --ids IDS [--top K] [--logits-out F.f32] [-t THREADS] --json
            tandem-llama bench FILE [-t THREADS] [-p 128] [-n 128] [-r RUNS] [--json]
            tandem-llama embed-bench FILE [-t THREADS] [-w WORDS] [-s SENTENCES] [-r RUNS] [--json]
+           tandem-llama token-states FILE OUT [-t THREADS] < TEXTS
            tandem-llama fuzz [--cases N] [--seconds S] [--jobs J] [--seed FIRST] [--forward-every K] [--hang-ms MS]
            tandem-llama fuzz --replay SEED [--forward]
     """
@@ -24,6 +25,7 @@ do {
     case "score": try ScoreCommand.run(&args)
     case "bench": try BenchCommand.run(&args)
     case "embed-bench": try EmbedBenchCommand.run(&args)
+    case "token-states": try TokenStatesCommand.run(&args)
     case "complete": try CompleteCommand.run(&args)
     case "tokenize": try TokenizeCommand.run(&args)
     case "fuzz": try FuzzCommand.run(&args)

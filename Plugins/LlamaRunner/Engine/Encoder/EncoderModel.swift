@@ -77,13 +77,7 @@ public final class EncoderModel: @unchecked Sendable {
     /// The L2-normalised mean of the last hidden states of `tokens` (which carry their own
     /// start and end tokens). `shouldCancel` is checked before every layer.
     public func embed(tokens: [Int32], shouldCancel: () -> Bool = { false }) throws(LlamaError) -> [Float] {
-        guard !tokens.isEmpty else { throw LlamaError(.invalidRequest, "nothing to embed: no tokens") }
-        guard tokens.count <= contextLength else {
-            throw LlamaError(.exceededContextWindowSize, "\(tokens.count) tokens exceed the encoder's \(contextLength) positions")
-        }
-        if let bad = tokens.first(where: { $0 < 0 || Int($0) >= vocabularySize }) {
-            throw LlamaError(.invalidToken, "token id \(bad) is outside the vocabulary of \(vocabularySize)")
-        }
+        try validate(tokens)
         var sum = [Double](repeating: 0, count: dimensions)
         let completed = tokens.withUnsafeBufferPointer { ids in
             withCompute { forward(ids, shouldCancel: shouldCancel) { h in for i in 0..<h.count { sum[i] += Double(h[i]) } } }
@@ -91,6 +85,30 @@ public final class EncoderModel: @unchecked Sendable {
         guard completed else { throw LlamaError(.cancelled, "cancelled during the encoder pass") }
         let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
         return sum.map { Float(norm > 0 ? $0 / norm : 0) }
+    }
+
+    /// The last layer's hidden state of every token of `tokens` (which carry their own start and
+    /// end tokens), unpooled and unnormalised: what `embed(tokens:)` averages. For token-level
+    /// comparisons (scripts/novelty-token-alignment.py).
+    public func tokenStates(tokens: [Int32], shouldCancel: () -> Bool = { false }) throws(LlamaError) -> [[Float]] {
+        try validate(tokens)
+        var states: [[Float]] = []
+        states.reserveCapacity(tokens.count)
+        let completed = tokens.withUnsafeBufferPointer { ids in
+            withCompute { forward(ids, shouldCancel: shouldCancel) { h in states.append(Array(h)) } }
+        }
+        guard completed else { throw LlamaError(.cancelled, "cancelled during the encoder pass") }
+        return states
+    }
+
+    private func validate(_ tokens: [Int32]) throws(LlamaError) {
+        guard !tokens.isEmpty else { throw LlamaError(.invalidRequest, "nothing to embed: no tokens") }
+        guard tokens.count <= contextLength else {
+            throw LlamaError(.exceededContextWindowSize, "\(tokens.count) tokens exceed the encoder's \(contextLength) positions")
+        }
+        if let bad = tokens.first(where: { $0 < 0 || Int($0) >= vocabularySize }) {
+            throw LlamaError(.invalidToken, "token id \(bad) is outside the vocabulary of \(vocabularySize)")
+        }
     }
 
     private func withCompute<T>(_ body: () throws -> T) rethrows -> T {
