@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import Synchronization
 import Testing
 @testable import Tandem
@@ -52,8 +53,8 @@ import Testing
     }
 
     @Test func anAvailableOrOtherwiseUnavailableModelIsNotWaitedFor() async throws {
-        let ready = LanguageModel(ScriptedBackend(id: "local", settings: ["kind": "local"]))
-        let missingKey = LanguageModel(ScriptedBackend(id: "cloud", settings: ["kind": "cloud", "availability": "notConfigured"]))
+        let ready = LanguageModel(try RecordingBackend(id: "local", settings: ["kind": "local"]))
+        let missingKey = LanguageModel(try RecordingBackend(id: "cloud", settings: ["kind": "cloud", "availability": "notConfigured"]))
         var calls = 0
         try await ModelPreparation.wait(for: [ready, missingKey], locale: nil, cancellation: CancellationToken()) { _ in calls += 1 }
         #expect(calls == 0)
