@@ -85,7 +85,7 @@ struct LanguageIdentifierTests {
         #expect(figures.total["six, 8+ words", default: 0] >= 2000)
         #expect(figures.total["six, 4–7 words, spans", default: 0] >= 2000)
         #expect(figures.accuracy("six, 8+ words") >= 0.99)
-        // Issue 11 asks ≥ 95% on 4–7 words; the profiles reach 94.2% on short sentences and 93.4% on
+        // The aim is ≥ 95% on 4–7 words; the profiles reach 94.2% on short sentences and 93.4% on
         // spans cut out of longer ones (README): held here so they cannot slip further.
         #expect(figures.accuracy("six, 4–7 words, sentences") >= 0.93)
         #expect(figures.accuracy("six, 4–7 words, spans") >= 0.93)
