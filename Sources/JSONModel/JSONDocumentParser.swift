@@ -24,15 +24,18 @@ struct JSONDocumentParser {
 
     /// The document in `buffer`, or nil when it is not one the stream parser would accept.
     static func parse(_ buffer: UnsafeBufferPointer<UInt8>, keepingNumberText: Bool) -> JSONValue? {
-        guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
+        // `.none`, never `nil`: JSONValue is ExpressibleByNilLiteral, so a bare `nil` beside a
+        // JSONValue would read as `.null`, a document.
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return .none }
         var parser = JSONDocumentParser(base, count: buffer.count, keepingNumberText: keepingNumberText)
         do throws(Rejected) {
             parser.skipWhitespace()
             let value = try parser.value(depth: 0)
             parser.skipWhitespace()
-            return parser.cursor == parser.end ? value : nil
+            guard parser.cursor == parser.end else { return .none }
+            return .some(value)
         } catch {
-            return nil
+            return .none
         }
     }
 
