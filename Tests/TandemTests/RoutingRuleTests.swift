@@ -88,8 +88,8 @@ import Testing
     }
 
     @Test func unsupportedRequestFallsBackFromThePrimaryAndNamesWhat() async throws {
-        // Local lacks tools and guided JSON; the cloud has both.
-        let (model, local, _) = try pair()
+        // Local lacks tools and guided JSON; the cloud has both (and a scripted guided reply).
+        let (model, local, _) = try pair(cloud: ["guided_reply": #""ok""#])
         let tools = [ToolDeclaration(name: "lookup", description: "d", parametersSchema: "{}")]
         let routed = try model.generate(
             HybridRequest(messages: [.user("hi")], tools: tools), cancellation: CancellationToken()) { _, _ in true }
