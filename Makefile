@@ -166,7 +166,8 @@ test: deps model gemma-model language-profiles embedding-model word-frequencies 
 # One test at a time. The parallel crash (SIGSEGV in a memcpy inside Foundation's Process.run,
 # which reads /proc/self/fd past a buffer's end once ~1350 descriptors are open) is gone: no test
 # starts a child with Foundation any more (Tests/PluginFixtures/TestProcess.swift). Parallel runs
-# still fail timing tests (budgets, Ctrl-C, stalled models) on a loaded 2-core machine.
+# still fail timing tests (Ctrl-C, stalled models, cancellation latency) on a loaded 2-core machine;
+# the quote budgets are not among them: their tests run on a manual clock.
 	$(TEST_ENVIRONMENT) $(SWIFT) test -c $(CONFIG) --no-parallel
 	@$(MAKE) --no-print-directory test-serve-client
 

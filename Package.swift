@@ -103,8 +103,9 @@ let package = Package(
         // Bad plugins built in the tests, each rejected with its precise reason.
         .testTarget(name: "LoaderTests", dependencies: ["Tandem", "tandem-plugin-host", "PluginFixtures"], path: "Tests/LoaderTests", exclude: ["Fixtures"]),
         // Test support: the one runner of child processes (TestProcess), the package's paths, a
-        // config builder, and a temporary plugins folder filled with plugins compiled from C by cc.
-        .target(name: "PluginFixtures", path: "Tests/PluginFixtures"),
+        // config builder, a temporary plugins folder filled with plugins compiled from C by cc,
+        // the manual clock and the recording backend.
+        .target(name: "PluginFixtures", dependencies: ["Tandem"], path: "Tests/PluginFixtures"),
         // LlamaEngine for its seeded generator only (SeededGenerator, the one SplitMix64).
         .testTarget(name: "GuidedJSONTests", dependencies: ["GuidedJSON", "JSONModel", "LlamaEngine"], path: "Tests/GuidedJSONTests"),
         // Guided generation and tools in the host: typed responses, snapshots, the tool loop,

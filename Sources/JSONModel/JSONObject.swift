@@ -41,13 +41,26 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
                     if members.count > Self.indexedCount { rebuildIndex() }
                 }
             } else if let newValue {
-                members.append((key, newValue))
-                if index != nil {
-                    index![key] = members.count - 1
-                } else if members.count > Self.indexedCount {
-                    rebuildIndex()
-                }
+                append(key, newValue)
             }
+        }
+    }
+
+    /// Appends a member unless its key is present (then nothing changes and the answer is
+    /// false): one lookup where checking and then setting takes two, for parsers.
+    mutating func appendNew(key: String, value: JSONValue) -> Bool {
+        guard position(of: key) == nil else { return false }
+        append(key, value)
+        return true
+    }
+
+    /// A member whose key is known to be new.
+    private mutating func append(_ key: String, _ value: JSONValue) {
+        members.append((key, value))
+        if index != nil {
+            index![key] = members.count - 1
+        } else if members.count > Self.indexedCount {
+            rebuildIndex()
         }
     }
 

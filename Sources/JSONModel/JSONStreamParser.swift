@@ -1,7 +1,8 @@
 /// A push parser for one JSON document (RFC 8259, UTF-8), fed bytes in chunks of any size.
 ///
-/// It backs both the strict parser (`JSONValue(parsing:)`: feed everything, then `finish()`) and
-/// streaming snapshots (`snapshot()` after each chunk shows the partially generated document).
+/// It backs streaming snapshots (`snapshot()` after each chunk shows the partially generated
+/// document) and the strict parser's errors: `JSONValue(parsing:)` reads a whole document by its
+/// fast path (JSONDocumentParser) and feeds this parser what that path does not accept.
 /// Errors carry the byte offset of the first byte that cannot continue a valid document.
 public struct JSONStreamParser: Sendable {
     /// Deeper documents are rejected; guards memory against hostile input.

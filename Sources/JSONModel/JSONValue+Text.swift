@@ -3,18 +3,29 @@ extension JSONValue: CustomStringConvertible {
     /// `.syntax` and the byte offset of the first bad byte, or `.truncated` when the text ends early.
     /// With `keepingNumberText`, every number is read as `.rawNumber` (its exact text).
     public init(parsing text: String, keepingNumberText: Bool = false) throws(JSONParseError) {
-        var parser = JSONStreamParser(keepingNumberText: keepingNumberText)
-        try parser.feed(text.utf8)
-        self = try parser.finish()
+        try self.init(parsing: text.utf8, keepingNumberText: keepingNumberText)
     }
 
     public init(parsing bytes: some Collection<UInt8>, keepingNumberText: Bool = false) throws(JSONParseError) {
-        var parser = JSONStreamParser(keepingNumberText: keepingNumberText)
-        try parser.feed(bytes)
-        self = try parser.finish()
+        var parsed: Result<JSONValue, JSONParseError>?
+        _ = bytes.withContiguousStorageIfAvailable { buffer in
+            parsed = Result { () throws(JSONParseError) in try JSONValue(parsing: buffer, keepingNumberText: keepingNumberText) }
+        }
+        if parsed == nil {
+            parsed = Array(bytes).withUnsafeBufferPointer { buffer in
+                Result { () throws(JSONParseError) in try JSONValue(parsing: buffer, keepingNumberText: keepingNumberText) }
+            }
+        }
+        self = try parsed!.get()
     }
 
+    /// The whole document is here at once, so the fast path reads it (`JSONDocumentParser`); a
+    /// document it does not accept goes through the stream parser, which says what is wrong and where.
     public init(parsing buffer: UnsafeBufferPointer<UInt8>, keepingNumberText: Bool = false) throws(JSONParseError) {
+        if let value = JSONDocumentParser.parse(buffer, keepingNumberText: keepingNumberText) {
+            self = value
+            return
+        }
         var parser = JSONStreamParser(keepingNumberText: keepingNumberText)
         try parser.feed(buffer: buffer)
         self = try parser.finish()

@@ -3,7 +3,7 @@ import MockCloudServer
 import TandemBridge
 import Testing
 
-/// Issue 12 item 5 against the mock, in both dialects: a `Retry-After` on 503 is honoured (seconds
+/// Server retries against the mock, in both dialects: a `Retry-After` on 503 is honoured (seconds
 /// and HTTP-date) within the call's deadline, and returned at once with its delay when waiting
 /// would pass it; an HTML page served as an event stream is `decoding`.
 @Suite struct ServerRetryAfterTests {

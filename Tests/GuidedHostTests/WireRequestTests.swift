@@ -1,4 +1,5 @@
 import GuidedJSON
+import PluginFixtures
 import Testing
 import Tandem
 

@@ -22,6 +22,19 @@ import JSONModel
         }
     }
 
+    /// One to three random edits: a byte replaced, a byte removed, or a byte of `inserted` put in.
+    static func mutate(_ bytes: inout [UInt8], _ random: inout SplitMix64, inserting inserted: String = "{}[]\",:\\0-e.") {
+        let insertable = Array(inserted.utf8)
+        for _ in 0..<(1 + Int(random.next() % 3)) where !bytes.isEmpty {
+            let position = Int(random.next() % UInt64(bytes.count))
+            switch random.next() % 3 {
+            case 0: bytes[position] = UInt8(truncatingIfNeeded: random.next())
+            case 1: bytes.remove(at: position)
+            default: bytes.insert(insertable[Int(random.next() % UInt64(insertable.count))], at: position)
+            }
+        }
+    }
+
     @Test func chunkedFeedingMatchesWholeParsing() throws {
         var random = SplitMix64(seed: 9)
         for _ in 0..<300 {
@@ -50,16 +63,7 @@ import JSONModel
         var rejected = 0
         for _ in 0..<2000 {
             var bytes = Array(Self.randomValue(&random).jsonText.utf8)
-            for _ in 0..<(1 + Int(random.next() % 3)) where !bytes.isEmpty {
-                let position = Int(random.next() % UInt64(bytes.count))
-                switch random.next() % 3 {
-                case 0: bytes[position] = UInt8(truncatingIfNeeded: random.next())
-                case 1: bytes.remove(at: position)
-                default:
-                    let structural = Array("{}[]\",:\\0-e.".utf8)
-                    bytes.insert(structural[Int(random.next() % UInt64(structural.count))], at: position)
-                }
-            }
+            Self.mutate(&bytes, &random)
             do {
                 _ = try JSONValue(parsing: bytes)
             } catch let error as JSONParseError {

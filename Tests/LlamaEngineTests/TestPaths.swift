@@ -14,14 +14,14 @@ enum TestPaths {
     static let encoderReference = packageRoot + "/Tests/Reference/multilingual-e5-small/reference.json"
 
     /// `TANDEM_REFERENCE`, or the copy of llama.cpp's reference data kept with the tests
-    /// (Tests/Reference/smollm2, from the project's shared/reference), so a checkout is self-contained.
+    /// (Tests/Reference/smollm2), so a checkout is self-contained.
     static let reference: String =
         ProcessInfo.processInfo.environment["TANDEM_REFERENCE"] ?? packageRoot + "/Tests/Reference/smollm2"
 
     /// Gemma 3 270M (base) Q4_K_M, as `make gemma-model` fetches it.
     static let gemmaModel = packageRoot + "/models/gemma-3-270m-q4_k_m.gguf"
     /// `TANDEM_GEMMA_REFERENCE`, or the copy of llama.cpp's reference data for it kept with the
-    /// tests (Tests/Reference/gemma3-270m, from the project's shared/reference).
+    /// tests (Tests/Reference/gemma3-270m).
     static let gemmaReference: String =
         ProcessInfo.processInfo.environment["TANDEM_GEMMA_REFERENCE"] ?? packageRoot + "/Tests/Reference/gemma3-270m"
     /// The random-weight architecture files `make fixtures` writes (scripts/random-weight-models.py),

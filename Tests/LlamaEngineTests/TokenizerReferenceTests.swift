@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LlamaEngine
 
-/// The tokenizer of the default model against llama.cpp's output (../shared/reference/smollm2).
+/// The tokenizer of the default model against llama.cpp's output (Tests/Reference/smollm2).
 @Suite struct TokenizerReferenceTests {
     static let tokenizer: Result<Tokenizer, any Error> = Result {
         try Tokenizer(gguf: GGUFFile(path: TestPaths.defaultModel))

@@ -6,7 +6,7 @@ import Tandem
 @testable import TandemLlama
 import Testing
 
-/// Hostile model files (issue 12's list, one case each) are refused with the same message by
+/// Hostile model files (one case each) are refused with the same message by
 /// every path that opens a model: the runner's load (`LoadedLlama`, what `generate` calls), its
 /// availability through the installed plugin, and the built `tandem-llama inspect`. The loads
 /// repeat with two threads: a refused load once released a half-made thread pool, which

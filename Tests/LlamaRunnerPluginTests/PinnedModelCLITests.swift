@@ -4,7 +4,7 @@ import Glibc
 import TandemLlama
 import Testing
 
-/// A pinned `sha256` through the built `tandem` binary (issue 12 item 3). Each run is a new
+/// A pinned `sha256` through the built `tandem` binary. Each run is a new
 /// process, as an operator's commands are; every test has its own copy of the model (a new file
 /// version) and its own digest cache (`XDG_CACHE_HOME`), so no earlier run vouches for it.
 final class PinnedModelCLITests {

@@ -73,3 +73,25 @@ public final class ManualClock: @unchecked Sendable {
         return satisfied.map(\.continuation)
     }
 }
+
+extension ManualClock {
+    /// This clock as a Swift `Clock`, for code that takes one (`ModelPreparation.wait`): the
+    /// same time, moved by the same `advance`.
+    public var standard: Standard { Standard(manual: self) }
+
+    public struct Standard: Clock {
+        public struct Instant: InstantProtocol {
+            public var offset: Duration
+            public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+            public func duration(to other: Instant) -> Duration { other.offset - offset }
+            public static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
+        }
+
+        let manual: ManualClock
+        public var now: Instant { Instant(offset: manual.now) }
+        public var minimumResolution: Duration { .zero }
+        public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+            try await manual.sleep(until: deadline.offset)
+        }
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import Tandem
 
 /// One child process of a test: started with posix_spawn, its stdout and stderr read at once by a
 /// thread of its own (a child that fills one pipe never blocks while the other is read), its
@@ -94,26 +95,15 @@ public final class TestProcess: Sendable {
         // reader waiting for an end of file until this child exits.
         _ = GNU.addclosefrom(&actions, 3)
         if let directory { _ = GNU.addchdir(&actions, directory) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t(), empty = sigset_t()
-        sigfillset(&defaults)
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
         var variables = ProcessInfo.processInfo.environment
         variables.merge(environment) { _, new in new }
-        let argv = ([executable] + arguments).map { strdup($0) }
-        let envp = variables.map { strdup("\($0.key)=\($0.value)") }
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], envp + [nil])
-        guard spawned == 0 else {
+        let pid: pid_t
+        let entries = variables.map { "\($0.key)=\($0.value)" }
+        switch spawnProcess(executable, arguments, environment: entries, actions: &actions, ownProcessGroup: false) {
+        case .success(let child): pid = child
+        case .failure(let error):
             [out.read, err.read, stdinPipe?.write].compactMap { $0 }.forEach { close($0) }
-            throw CommandFailure(message: "cannot start \(executable): \(String(cString: strerror(spawned)))")
+            throw CommandFailure(message: "cannot start \(executable): \(error)")
         }
         self.pid = pid
         let child = pid

@@ -85,7 +85,7 @@ struct LanguageIdentifierTests {
         #expect(figures.total["six, 8+ words", default: 0] >= 2000)
         #expect(figures.total["six, 4–7 words, spans", default: 0] >= 2000)
         #expect(figures.accuracy("six, 8+ words") >= 0.995)
-        // Issue 11 asks ≥ 95% on 4–7 words; with the word evidence the held-out half reaches more
+        // The aim is ≥ 95% on 4–7 words; with the word evidence the held-out half reaches more
         // (README), and these floors sit just under what it measured so the figures cannot slip.
         #expect(figures.accuracy("six, 4–7 words, sentences") >= 0.99)
         #expect(figures.accuracy("six, 4–7 words, spans") >= 0.985)

@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import Synchronization
 import Testing
 @testable import Tandem
@@ -42,18 +43,25 @@ import Testing
 
     @Test func aStalledModelIsNoLongerWaitedFor() async throws {
         let model = LanguageModel(Preparing(step: 0))
-        let started = ContinuousClock.now
-        try await ModelPreparation.wait(
-            for: [model], locale: nil, cancellation: CancellationToken(), stallLimit: .milliseconds(200), pollInterval: .milliseconds(5))
-        let waited = ContinuousClock.now - started
-        // The upper bound only proves the wait ends: a full suite on 2 cores can stretch 200 ms a lot.
-        #expect(waited >= .milliseconds(200) && waited < .seconds(60), "\(waited)")
+        let clock = ManualClock()
+        let waiting = Task {
+            try await ModelPreparation.wait(
+                for: [model], locale: nil, cancellation: CancellationToken(), stallLimit: .milliseconds(200),
+                pollInterval: .milliseconds(5), clock: clock.standard)
+        }
+        // Still polling at every 5 ms up to 195 ms without progress; the poll at 200 ms gives up.
+        for _ in 0..<40 {
+            await clock.waitForSleepers(1)
+            clock.advance(by: .milliseconds(5))
+        }
+        try await waiting.value
+        #expect(clock.now == .milliseconds(200))
         #expect(!model.isAvailable)
     }
 
     @Test func anAvailableOrOtherwiseUnavailableModelIsNotWaitedFor() async throws {
-        let ready = LanguageModel(ScriptedBackend(id: "local", settings: ["kind": "local"]))
-        let missingKey = LanguageModel(ScriptedBackend(id: "cloud", settings: ["kind": "cloud", "availability": "notConfigured"]))
+        let ready = LanguageModel(try RecordingBackend(id: "local", settings: ["kind": "local"]))
+        let missingKey = LanguageModel(try RecordingBackend(id: "cloud", settings: ["kind": "cloud", "availability": "notConfigured"]))
         var calls = 0
         try await ModelPreparation.wait(for: [ready, missingKey], locale: nil, cancellation: CancellationToken()) { _ in calls += 1 }
         #expect(calls == 0)

@@ -1,24 +1,25 @@
 import Foundation
+import PluginFixtures
 import Testing
 @testable import Tandem
 
 /// The routing rules (README "Routing: who answers") beyond the matrix: history on fallback,
 /// options per side, unsupported requests, the widened policy, overlap and bad input.
 @Suite struct RoutingRuleTests {
+    /// A local side scripted without tools and guided JSON (unless `local` says otherwise) and a
+    /// cloud side with both.
     func pair(
-        local: [String: String] = [:], cloud: [String: String] = [:], localCapabilities: ModelCapabilities = [.streaming],
+        local: [String: String] = [:], cloud: [String: String] = [:],
         mode: RoutingMode = .preferLocal, policy: FallbackPolicy = .default
-    ) -> (HybridModel, ScriptedBackend, ScriptedBackend) {
-        let l = ScriptedBackend(id: "local", settings: local.merging(["kind": "local"]) { a, _ in a }, capabilities: localCapabilities)
-        let c = ScriptedBackend(
-            id: "cloud", settings: cloud.merging(["kind": "cloud"]) { a, _ in a },
-            capabilities: [.streaming, .tools, .guidedJSON, .thinking])
+    ) throws -> (HybridModel, RecordingBackend, RecordingBackend) {
+        let l = try RecordingBackend(id: "local", settings: local.merging(["kind": "local", "without": "guidedJSON,tools"]) { a, _ in a })
+        let c = try RecordingBackend(id: "cloud", settings: cloud.merging(["kind": "cloud"]) { a, _ in a })
         return (HybridModel(mode: mode, local: LanguageModel(l), cloud: LanguageModel(c), fallbackPolicy: policy), l, c)
     }
 
     @Test func secondaryReceivesTheWholeConversationOnFallback() async throws {
-        let local = ScriptedBackend(id: "local", settings: ["kind": "local", "reply": "from local"])
-        let cloud = ScriptedBackend(id: "cloud", settings: ["kind": "cloud", "reply": "from cloud"])
+        let local = try RecordingBackend(id: "local", settings: ["kind": "local", "reply": "from local"])
+        let cloud = try RecordingBackend(id: "cloud", settings: ["kind": "cloud", "reply": "from cloud"])
         let localModel = LanguageModel(local)
         let session = LanguageModelSession(
             model: HybridModel(mode: .preferLocal, local: localModel, cloud: LanguageModel(cloud)), instructions: "Be brief.")
@@ -26,34 +27,34 @@ import Testing
         #expect(first.servedBy == "local")
 
         // Same transcript, but now a model whose local side fails before its first token.
-        let failing = ScriptedBackend(id: "local", settings: ["kind": "local", "fail_at_token": "0", "error": "decoding"])
+        let failing = try RecordingBackend(id: "local", settings: ["kind": "local", "fail_at_token": "0", "error": "decoding"])
         let second = LanguageModelSession(
             model: HybridModel(mode: .preferLocal, local: LanguageModel(failing), cloud: LanguageModel(cloud)),
             instructions: "Be brief.")
         _ = try await second.respond(to: "first question")  // served by cloud
         let answer = try await second.respond(to: "second question")
         #expect(answer.servedBy == "cloud")
-        #expect(answer.fallback == FallbackRecord(primaryID: "local", primaryTried: true, reason: .failed(BackendFailure(.decoding, "scripted failure at token 0"))))
-        let received = try #require(cloud.receivedRequests.last)
+        #expect(answer.fallback == FallbackRecord(primaryID: "local", primaryTried: true, reason: .failed(BackendFailure(.decoding, "scripted decoding after 0 tokens"))))
+        let received = try #require(cloud.received.last)
         #expect(received.messages == [
             .system("Be brief."), .user("first question"), .assistant("from cloud"), .user("second question"),
         ])
-        #expect(second.transcript.entries.last == .response("from cloud", servedBy: "cloud", modelVersion: "scripted-1"))
+        #expect(second.transcript.entries.last == .response("from cloud", servedBy: "cloud", modelVersion: "tandem-fake-1"))
     }
 
     @Test func eachSideReceivesOnlyItsOwnOptions() async throws {
-        let (model, local, cloud) = pair(local: ["availability": "modelNotReady"])
+        let (model, local, cloud) = try pair(local: ["availability": "modelNotReady"])
         let session = LanguageModelSession(model: model)
         let options = RequestOptions.hybrid(
             cloud: GenerationConfig(temperature: 0.2, topP: 0.9, maxOutputTokens: 64),
             local: GenerationOptions(sampling: .random(top: 5, seed: 7), temperature: 0.8, maximumResponseTokens: 10))
         _ = try await session.respond(to: "hi", options: options)
-        #expect(local.receivedRequests.isEmpty)
-        #expect(cloud.receivedRequests.first?.options == BackendOptions(temperature: 0.2, topP: 0.9, maxTokens: 64))
+        #expect(local.received.isEmpty)
+        #expect(cloud.received.first?.options == BackendOptions(temperature: 0.2, topP: 0.9, maxTokens: 64))
 
-        let (model2, local2, _) = pair()
+        let (model2, local2, _) = try pair()
         _ = try await LanguageModelSession(model: model2).respond(to: "hi", options: options)
-        #expect(local2.receivedRequests.first?.options == BackendOptions(sampling: .topK, temperature: 0.8, topK: 5, seed: 7, maxTokens: 10))
+        #expect(local2.received.first?.options == BackendOptions(sampling: .topK, temperature: 0.8, topK: 5, seed: 7, maxTokens: 10))
     }
 
     @Test(arguments: [
@@ -66,29 +67,29 @@ import Testing
     ])
     func invalidOptionsFailBeforeAnyBackendIsCalled(options: RequestOptions, message: String) async throws {
         // The local side would not even serve (unavailable): the bad value still fails first.
-        let (model, local, cloud) = pair(local: ["availability": "modelNotReady"])
+        let (model, local, cloud) = try pair(local: ["availability": "modelNotReady"])
         let session = LanguageModelSession(model: model)
         let error = await #expect(throws: TandemError.self) { try await session.respond(to: "hi", options: options) }
         #expect(error?.code == .invalidOptions)
         #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
-        #expect(local.receivedRequests.isEmpty && cloud.receivedRequests.isEmpty)
+        #expect(local.received.isEmpty && cloud.received.isEmpty)
         #expect(!session.isResponding)
     }
 
     @Test(arguments: ["", "   \n\t"])
     func emptyPromptFailsBeforeAnyBackendIsCalled(prompt: String) async throws {
-        let (model, local, _) = pair()
+        let (model, local, _) = try pair()
         let session = LanguageModelSession(model: model)
         let error = await #expect(throws: TandemError.self) { try await session.respond(to: prompt) }
         #expect(error?.code == .emptyPrompt)
         var iterator = session.streamResponse(to: prompt).makeAsyncIterator()
         await #expect(throws: TandemError.self) { try await iterator.next() }
-        #expect(local.receivedRequests.isEmpty)
+        #expect(local.received.isEmpty)
     }
 
     @Test func unsupportedRequestFallsBackFromThePrimaryAndNamesWhat() async throws {
-        // Local lacks tools and guided JSON; the cloud has both.
-        let (model, local, _) = pair()
+        // Local lacks tools and guided JSON; the cloud has both (and a scripted guided reply).
+        let (model, local, _) = try pair(cloud: ["guided_reply": #""ok""#])
         let tools = [ToolDeclaration(name: "lookup", description: "d", parametersSchema: "{}")]
         let routed = try model.generate(
             HybridRequest(messages: [.user("hi")], tools: tools), cancellation: CancellationToken()) { _, _ in true }
@@ -99,7 +100,7 @@ import Testing
             HybridRequest(messages: [.user("hi")], responseSchema: #"{"type":"string"}"#), cancellation: CancellationToken()
         ) { _, _ in true }
         #expect(schema.decision.fallback.reason == .unsupported("response schema"))
-        #expect(local.receivedRequests.isEmpty)
+        #expect(local.received.isEmpty)
 
         let single = HybridModel(mode: .localOnly, local: model.primary, cloud: model.secondary!)
         #expect {
@@ -109,7 +110,8 @@ import Testing
 
     @Test func contextLengthIsCheckedWhenTheModelCountsTokens() throws {
         final class SmallContext: Backend {
-            let inner = ScriptedBackend(id: "local", settings: ["kind": "local"])
+            let inner: RecordingBackend
+            init() throws { inner = try RecordingBackend(id: "local", settings: ["kind": "local"]) }
             var backendID: String { "local" }
             var info: ModelInfo {
                 ModelInfo(id: "small", displayName: "small", kind: .local, capabilities: [.tokenCounting], contextLength: 4, embeddingDimensions: 0)
@@ -122,8 +124,8 @@ import Testing
             func countTokens(_ r: BackendRequest) throws(BackendFailure) -> Int { try inner.countTokens(r) }
         }
         let model = HybridModel(
-            mode: .preferLocal, local: LanguageModel(SmallContext()),
-            cloud: LanguageModel(ScriptedBackend(id: "cloud", settings: ["kind": "cloud"])))
+            mode: .preferLocal, local: LanguageModel(try SmallContext()),
+            cloud: LanguageModel(try RecordingBackend(id: "cloud", settings: ["kind": "cloud"])))
         let short = try model.generate(HybridRequest(messages: [.user("a b")]), cancellation: CancellationToken()) { _, _ in true }
         #expect(short.decision.servedBy.id == "local")
         let long = try model.generate(HybridRequest(messages: [.user("a b c d e f")]), cancellation: CancellationToken()) { _, _ in true }
@@ -134,15 +136,15 @@ import Testing
     @Test(arguments: [BackendStatus.rateLimited, .serverError])
     func widenedPolicyFallsBackFromCloudOnMoreFailures(status: BackendStatus) async throws {
         let failing = ["fail_at_token": "0", "error": status.name]
-        let (strict, _, _) = pair(cloud: failing, mode: .preferCloud)
+        let (strict, _, _) = try pair(cloud: failing, mode: .preferCloud)
         await #expect(throws: TandemError.self) { try await LanguageModelSession(model: strict).respond(to: "hi") }
 
-        let (widened, _, _) = pair(cloud: failing, mode: .preferCloud, policy: FallbackPolicy(additionalCloudFailures: [status]))
+        let (widened, _, _) = try pair(cloud: failing, mode: .preferCloud, policy: FallbackPolicy(additionalCloudFailures: [status]))
         let response = try await LanguageModelSession(model: widened).respond(to: "hi")
         #expect(response.servedBy == "local")
         #expect(response.fallback.reason?.name == status.name)
         // Widening never covers what the policy does not name.
-        let (other, _, _) = pair(cloud: ["fail_at_token": "0", "error": "guardrail"], mode: .preferCloud,
+        let (other, _, _) = try pair(cloud: ["fail_at_token": "0", "error": "guardrail"], mode: .preferCloud,
                                  policy: FallbackPolicy(additionalCloudFailures: [status]))
         await #expect(throws: TandemError.self) { try await LanguageModelSession(model: other).respond(to: "hi") }
     }
@@ -152,42 +154,42 @@ import Testing
     @Test(arguments: AvailabilityReason.all.filter { $0 != .offline })
     func cloudPrimaryUnavailableIsThrownUnlessThePolicyNamesTheReason(reason: AvailabilityReason) async throws {
         let unavailable = ["availability": reason.name]
-        let (strict, local, cloud) = pair(cloud: unavailable, mode: .preferCloud)
+        let (strict, local, cloud) = try pair(cloud: unavailable, mode: .preferCloud)
         let error = await #expect(throws: TandemError.self) { try await LanguageModelSession(model: strict).respond(to: "hi") }
         #expect(error?.code == .unavailable)
         #expect(error?.availabilityReason == reason)
-        #expect(error?.primary == RoutingAttempt(backendID: "cloud", reason: .unavailable(reason, detail: "scripted")))
+        #expect(error?.primary == RoutingAttempt(backendID: "cloud", reason: .unavailable(reason, detail: "scripted: \(reason.name)")))
         #expect(error?.secondary == nil)
-        #expect(local.receivedRequests.isEmpty && cloud.receivedRequests.isEmpty)
+        #expect(local.received.isEmpty && cloud.received.isEmpty)
 
         // A policy widened by other names (an error code of the same spelling included) does not cover it.
         let other = AvailabilityReason.all.first { $0 != reason && $0 != .offline }!
-        let (elsewhere, _, _) = pair(
+        let (elsewhere, _, _) = try pair(
             cloud: unavailable, mode: .preferCloud,
             policy: FallbackPolicy(additionalCloudFailures: Set(BackendStatus.known), additionalCloudUnavailability: [other]))
         await #expect(throws: TandemError.self) { try await LanguageModelSession(model: elsewhere).respond(to: "hi") }
 
-        let (widened, _, _) = pair(cloud: unavailable, mode: .preferCloud, policy: FallbackPolicy(additionalCloudUnavailability: [reason]))
+        let (widened, _, _) = try pair(cloud: unavailable, mode: .preferCloud, policy: FallbackPolicy(additionalCloudUnavailability: [reason]))
         let response = try await LanguageModelSession(model: widened).respond(to: "hi")
         #expect(response.servedBy == "local")
-        #expect(response.fallback == FallbackRecord(primaryID: "cloud", primaryTried: false, reason: .unavailable(reason, detail: "scripted")))
+        #expect(response.fallback == FallbackRecord(primaryID: "cloud", primaryTried: false, reason: .unavailable(reason, detail: "scripted: \(reason.name)")))
     }
 
     /// A request the cloud primary cannot handle (a property of the request, not of the service)
     /// goes to the local side, as for a local primary, and the record says why.
     @Test func cloudPrimaryThatCannotHandleTheRequestFallsBack() async throws {
-        let cloud = ScriptedBackend(id: "cloud", settings: ["kind": "cloud"], capabilities: [.streaming])
-        let local = ScriptedBackend(id: "local", settings: ["kind": "local"], capabilities: [.streaming, .tools])
+        let cloud = try RecordingBackend(id: "cloud", settings: ["kind": "cloud", "without": "guidedJSON,tools"])
+        let local = try RecordingBackend(id: "local", settings: ["kind": "local", "without": "guidedJSON"])
         let model = HybridModel(mode: .preferCloud, local: LanguageModel(local), cloud: LanguageModel(cloud))
         let tools = [ToolDeclaration(name: "lookup", description: "d", parametersSchema: "{}")]
         let routed = try model.generate(HybridRequest(messages: [.user("hi")], tools: tools), cancellation: CancellationToken()) { _, _ in true }
         #expect(routed.decision.servedBy.id == "local")
         #expect(routed.decision.fallback == FallbackRecord(primaryID: "cloud", primaryTried: false, reason: .unsupported("tools")))
-        #expect(cloud.receivedRequests.isEmpty)
+        #expect(cloud.received.isEmpty)
     }
 
     @Test func overlappingRequestFailsWithConcurrentRequests() async throws {
-        let (model, _, _) = pair(local: ["hang": "true"])
+        let (model, _, _) = try pair(local: ["hang": "true"])
         let session = LanguageModelSession(model: model)
         let first = Task { try await session.respond(to: "first") }
         while !session.isResponding { try await Task.sleep(for: .milliseconds(2)) }
@@ -200,12 +202,12 @@ import Testing
         #expect(firstError?.code == .cancelled)
         #expect(!session.isResponding)
         // The session is usable again afterwards (the hanging side is gone from this model).
-        let (fresh, _, _) = pair()
+        let (fresh, _, _) = try pair()
         #expect(try await LanguageModelSession(model: fresh).respond(to: "again").content == "again")
     }
 
     @Test func stoppingAStreamEarlyEndsThePluginCallAndFreesTheSession() async throws {
-        let (model, _, _) = pair(local: ["token_delay_ms": "5"])
+        let (model, _, _) = try pair(local: ["token_delay_ms": "5"])
         let session = LanguageModelSession(model: model)
         for try await snapshot in session.streamResponse(to: "a b c d e f g h") {
             if snapshot.content == "a b" { break }
@@ -216,11 +218,11 @@ import Testing
     }
 
     @Test func sessionOnOneModelServesOrNamesTheReason() async throws {
-        let ready = LanguageModel(ScriptedBackend(id: "local", settings: ["kind": "local"]))
+        let ready = LanguageModel(try RecordingBackend(id: "local", settings: ["kind": "local"]))
         let answer = try await LanguageModelSession(model: ready).respond(to: "just me")
         #expect(answer.servedBy == "local" && answer.fallback == FallbackRecord(primaryID: "local", primaryTried: true, reason: nil))
 
-        let loading = LanguageModel(ScriptedBackend(id: "local", settings: ["kind": "local", "availability": "modelNotReady"]))
+        let loading = LanguageModel(try RecordingBackend(id: "local", settings: ["kind": "local", "availability": "modelNotReady"]))
         let error = await #expect(throws: TandemError.self) { try await LanguageModelSession(model: loading).respond(to: "hi") }
         #expect(error?.code == .unavailable)
         #expect(error?.availabilityReason == .modelNotReady)
@@ -228,14 +230,14 @@ import Testing
     }
 
     @Test func thinkingOnAModelThatCannotThinkIsUnsupported() async throws {
-        let cloud = ScriptedBackend(id: "cloud", settings: ["kind": "cloud"], capabilities: [.streaming])
-        let local = ScriptedBackend(id: "local", settings: ["kind": "local"])
+        let cloud = try RecordingBackend(id: "cloud", settings: ["kind": "cloud", "without": "guidedJSON,tools"])
+        let local = try RecordingBackend(id: "local", settings: ["kind": "local"])
         let model = HybridModel(mode: .preferCloud, local: LanguageModel(local), cloud: LanguageModel(cloud))
         let options = RequestOptions.cloud(GenerationConfig(thinkingConfig: ThinkingConfig(thinkingLevel: .high)))
         let response = try await LanguageModelSession(model: model).respond(to: "think hard", options: options)
         #expect(response.servedBy == "local")
         #expect(response.fallback.reason == .unsupported("thinking"))
-        #expect(cloud.receivedRequests.isEmpty)
-        #expect(local.receivedRequests.first?.options == BackendOptions(), "the local side gets only its own (absent) options")
+        #expect(cloud.received.isEmpty)
+        #expect(local.received.first?.options == BackendOptions(), "the local side gets only its own (absent) options")
     }
 }

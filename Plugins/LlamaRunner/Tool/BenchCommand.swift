@@ -6,8 +6,8 @@ import LlamaEngine
 /// step), cold time to first token, peak RSS, and the ratio to llama.cpp's figures on this machine
 /// kind; with `--llama-bench`, also the ratio to that llama-bench run interleaved with ours.
 enum BenchCommand {
-    /// llama.cpp (CPU build) on SmolLM2-135M-Instruct Q4_1, measured on this machine kind
-    /// (issue 3): threads → (pp128, tg128) tokens/s; peak RSS 135 MiB at context 512.
+    /// llama.cpp (CPU build) on SmolLM2-135M-Instruct Q4_1, measured on this machine kind:
+    /// threads → (pp128, tg128) tokens/s; peak RSS 135 MiB at context 512.
     static let reference: [Int: (pp: Double, tg: Double)] = [1: (180, 86), 2: (347, 138)]
     static let referenceRSS = 135.0
 

@@ -53,38 +53,24 @@ final class ChildProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, errorWrite, 1)
         posix_spawn_file_actions_adddup2(&actions, errorWrite, 2)
         for (index, fd) in childEnds.enumerated() { posix_spawn_file_actions_adddup2(&actions, fd, Int32(3 + index)) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Its own process group, so a Ctrl-C at the terminal reaches only the host, which cancels
-        // the call; default signal handling and an empty mask, whatever the spawning thread had.
-        var defaults = sigset_t(), empty = sigset_t()
-        sigfillset(&defaults)
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        let argv = ([executable] + arguments).map { strdup($0) }
-        defer { argv.forEach { free($0) } }
         // The host's environment (secrets, TANDEM_LOG), without the Swift runtime's crash
         // backtracer: a crash report quotes the plugin's last stderr line, not a backtrace.
-        var environment: [UnsafeMutablePointer<CChar>?] = []
+        var environment: [String] = []
         var entry = environ
         while let variable = entry.pointee {
-            if strncmp(variable, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(variable) }
+            if strncmp(variable, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(String(cString: variable)) }
             entry += 1
         }
-        let noBacktrace = strdup("SWIFT_BACKTRACE=enable=no")
-        defer { free(noBacktrace) }
-        environment.append(noBacktrace)
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], environment + [nil])
-        guard spawned == 0 else {
+        environment.append("SWIFT_BACKTRACE=enable=no")
+        // Its own process group, so a Ctrl-C at the terminal reaches only the host, which cancels
+        // the call.
+        let pid: pid_t
+        switch spawnProcess(executable, arguments, environment: environment, actions: &actions, ownProcessGroup: true) {
+        case .success(let child): pid = child
+        case .failure(let error):
             hostEnds.forEach { _ = close($0) }
             close(errorPipe[0])
-            throw BackendFailure(.initFailed, "\(label): cannot start \(executable): \(errnoText(spawned))")
+            throw BackendFailure(.initFailed, "\(label): cannot start \(executable): \(error)")
         }
         self.pid = pid
         sockets = hostEnds.map(WireSocket.init(fd:))

@@ -18,31 +18,33 @@ public enum ModelPreparation {
     /// nor is one that reports anything else. `onProgress` sees each waited-for model's state on
     /// every poll. Returns at once when nothing is preparing; throws `cancelled` when
     /// `cancellation` fires or the task is cancelled first (a caller's deadline, Ctrl-C).
-    public static func wait(
+    /// `clock` measures the stall and the polls (tests pass one they advance by hand).
+    public static func wait<C: Clock>(
         for models: [LanguageModel?], locale: String?, cancellation: CancellationToken,
         stallLimit: Duration = .seconds(3), pollInterval: Duration = .milliseconds(50),
-        onProgress: (Progress) -> Void = { _ in }
-    ) async throws(TandemError) {
+        clock: C = ContinuousClock(), onProgress: (Progress) -> Void = { _ in }
+    ) async throws(TandemError) where C.Duration == Duration {
         var seen: Set<ObjectIdentifier> = []
+        let start = clock.now
         var waiting = models.compactMap { $0 }.filter { seen.insert(ObjectIdentifier($0)).inserted }
-            .map { (model: $0, fraction: -1.0, movedAt: ContinuousClock.now) }
+            .map { (model: $0, fraction: -1.0, movedAt: start) }
         func cancelled() -> TandemError {
             TandemError(.cancelled, "cancelled while waiting for \(waiting.map(\.model.id).joined(separator: ", ")) to get ready")
         }
         while true {
             if cancellation.isCancelled || Task.isCancelled { throw cancelled() }
-            let now = ContinuousClock.now
+            let now = clock.now
             waiting = waiting.compactMap { entry in
                 guard case .unavailable(.modelNotReady, let detail, let fraction?) = entry.model.availability(for: locale)
                 else { return nil }
                 var entry = entry
                 if fraction != entry.fraction { (entry.fraction, entry.movedAt) = (fraction, now) }
-                guard now - entry.movedAt < stallLimit else { return nil }
+                guard entry.movedAt.duration(to: now) < stallLimit else { return nil }
                 onProgress(Progress(model: entry.model, detail: detail, fraction: fraction))
                 return entry
             }
             if waiting.isEmpty { return }
-            do { try await Task.sleep(for: pollInterval) } catch { throw cancelled() }
+            do { try await clock.sleep(for: pollInterval) } catch { throw cancelled() }
         }
     }
 }

@@ -3,8 +3,8 @@ import PluginFixtures
 @testable import Tandem
 
 /// How a test turns a backend id and fake settings into a model: through the real loader and
-/// the `tandem.fake` plugin installed in `plugins.d/` (`ScriptedBackend` reads the same settings
-/// in-process where a test must see the requests a backend received).
+/// the `tandem.fake` plugin installed in `plugins.d/` (`RecordingBackend` wraps it where a test
+/// must see the requests a backend received).
 struct ModelFactory: Sendable, CustomStringConvertible {
     let name: String
     let make: @Sendable (_ id: String, _ settings: [String: String]) throws -> LanguageModel
@@ -17,14 +17,25 @@ struct ModelFactory: Sendable, CustomStringConvertible {
     static let catalog = PluginLoader(directory: pluginsDirectory).load()
 
     static let fakePlugin = ModelFactory(name: "tandem.fake") { id, settings in
+        LanguageModel(try fakeBackend(id: id, settings: settings))
+    }
+
+    static func fakeBackend(id: String, settings: [String: String]) throws -> PluginBackend {
         guard let plugin = catalog.plugin(id: "tandem.fake") else {
             throw MissingPlugin(message: "tandem.fake is not in \(catalog.directory) (run `make plugins`); rejected: \(catalog.rejections)")
         }
-        return LanguageModel(try plugin.openModel(backendID: id, settings: settings))
+        return try plugin.openModel(backendID: id, settings: settings)
     }
 
     struct MissingPlugin: Error, CustomStringConvertible {
         var message: String
         var description: String { message }
+    }
+}
+
+extension RecordingBackend {
+    /// `tandem.fake` with these settings (its script), recorded.
+    convenience init(id: String, settings: [String: String]) throws {
+        self.init(try ModelFactory.fakeBackend(id: id, settings: settings))
     }
 }
