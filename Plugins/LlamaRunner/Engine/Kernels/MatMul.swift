@@ -50,7 +50,7 @@ public enum MatMul {
     /// Floats of per-thread scratch `multiply` needs for rows of `columns` values and batches of
     /// up to `tokens` tokens: one dequantised row, or the batched kernel's weight panel.
     public static func scratchLength(columns: Int, tokens: Int) -> Int {
-        max(columns, (lk_gemm_scratch_bytes(Int32(columns), Int32(tokens)) + 3) / 4)
+        max(columns, (max(lk_gemm_scratch_bytes(Int32(columns), Int32(tokens)), lk_gemv_scratch_bytes(Int32(columns))) + 3) / 4)
     }
 
     /// Whether a batch of `tokens` tokens on `type` takes the batched (prompt) kernel, which sums
@@ -72,6 +72,16 @@ public enum MatMul {
         implementation: Implementation = MatMul.implementation
     ) {
         guard !rows.isEmpty else { return }
+        if implementation == .avx512vnni, let packed = w.packed?.assumingMemoryBound(to: UInt8.self),
+           xq.tokens == 1 || lk_gemm_supports(Int32(w.type.rawValue)) != 0 {
+            var x = lk_activations(qs: xq.qs, scales: xq.scales, tokens: Int32(xq.tokens), columns: Int32(xq.columns))
+            let type = Int32(w.type.rawValue), lo = Int32(rows.lowerBound), hi = Int32(rows.upperBound)
+            let rc = xq.tokens == 1
+                ? lk_gemv_packed(type, packed, lo, hi, &x, out, scratch, 4 * scratchLength(columns: w.columns, tokens: 1))
+                : lk_gemm_packed(type, packed, lo, hi, &x, out, outStride, scratch, 4 * scratchLength(columns: w.columns, tokens: xq.tokens))
+            precondition(rc == 0, "packed kernel refused \(w.type.name)")
+            return
+        }
         if usesBatchedKernel(w.type, tokens: xq.tokens, implementation) {
             var x = lk_activations(qs: xq.qs, scales: xq.scales, tokens: Int32(xq.tokens), columns: Int32(xq.columns))
             let rc = lk_gemm(Int32(w.type.rawValue), w.data.assumingMemoryBound(to: UInt8.self), w.rowBytes,

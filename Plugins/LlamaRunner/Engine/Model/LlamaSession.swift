@@ -117,7 +117,7 @@ public final class LlamaSession: @unchecked Sendable {
         let pairs = hp.ropeDimensions / 2
 
         func project(_ w: WeightMatrix, _ x: UnsafeMutablePointer<Float>, _ xStride: Int, into out: UnsafeMutablePointer<Float>, part: Int,
-                     from input: QuantizedActivations? = nil, granule: Int = 4) {
+                     from input: QuantizedActivations? = nil, granule: Int = 16) {
             MatMul.multiply(
                 w, xq: input ?? xq, xf: x, xStride: xStride, rows: ThreadPool.share(of: w.rows, part: part, parts: threads, granule: granule),
                 out: out, outStride: w.rows, scratch: ws.rowScratch + part * ws.rowScratchLength)

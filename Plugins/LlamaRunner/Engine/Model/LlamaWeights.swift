@@ -1,5 +1,6 @@
 /// The model's tensors, as the model check found them (present, of the expected shape).
-/// Matrices stay in the mapping; only the small norm vectors are converted to float.
+/// Matrices stay in the mapping (with packed copies for the AVX-512 VNNI kernels); only the
+/// small norm vectors are converted to float.
 struct LlamaWeights: @unchecked Sendable {
     struct Layer {
         let attentionNorm: [Float]
@@ -18,10 +19,13 @@ struct LlamaWeights: @unchecked Sendable {
     let outputNorm: [Float]
     /// `output.weight`, or the token embedding when the file ties them.
     let output: WeightMatrix
+    /// Owns the matrices' packed copies (`WeightMatrix.packed`).
+    private let packedWeights = WeightMatrix.PackedWeights()
 
     init(_ checked: CheckedModel<LlamaHyperparameters>) {
         let file = checked.file
-        func matrix(_ name: String) -> WeightMatrix { WeightMatrix(file: file, info: checked.tensor(name)!) }
+        let packedWeights = packedWeights
+        func matrix(_ name: String) -> WeightMatrix { packedWeights.pack(WeightMatrix(file: file, info: checked.tensor(name)!)) }
         func vector(_ name: String) -> [Float]? {
             guard let info = checked.tensor(name) else { return nil }
             var v = [Float](repeating: 0, count: info.elementCount)

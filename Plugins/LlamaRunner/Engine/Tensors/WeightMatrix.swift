@@ -1,3 +1,5 @@
+import CLlamaKernels
+
 /// A 2-D weight tensor inside the mapped file: `rows` rows of `columns` elements, each row
 /// `rowBytes` bytes of `type` blocks. Multiplying by it computes one output per row.
 public struct WeightMatrix: @unchecked Sendable {
@@ -6,6 +8,9 @@ public struct WeightMatrix: @unchecked Sendable {
     public let data: UnsafeRawPointer
     public let rows: Int
     public let columns: Int
+    /// The same weights packed into the AVX-512 VNNI kernels' 16-row panels (`llama_gemm.h`), when
+    /// `PackedWeights` made them; `data` stays the one source for rows (embedding look-ups).
+    public let packed: UnsafeRawPointer?
     public var rowBytes: Int { columns / type.blockSize * type.blockBytes }
 
     init(file: GGUFFile, info: GGUFTensorInfo) {
@@ -18,7 +23,49 @@ public struct WeightMatrix: @unchecked Sendable {
         self.data = data
         columns = info.dimensions[0]
         rows = info.elementCount / info.dimensions[0]
+        packed = nil
+    }
+
+    private init(_ w: WeightMatrix, packed: UnsafeRawPointer) {
+        name = w.name
+        type = w.type
+        data = w.data
+        rows = w.rows
+        columns = w.columns
+        self.packed = packed
     }
 
     public func row(_ r: Int) -> UnsafeRawPointer { data + r * rowBytes }
+
+    /// The packed copies of a model's matrices, made once at load and freed with the model.
+    final class PackedWeights: @unchecked Sendable {
+        private var buffers: [UnsafeMutableRawPointer] = []
+
+        /// The types a model's matrices are packed in: Q4_K and Q6_K, whose one-token product
+        /// otherwise rearranges 16 rows per call (the batched kernel): decode on the Q4_K_M
+        /// default-model requantisation went from 93 to 144 tokens per CPU-second. The 32-value
+        /// types also pack (bit for bit the same results), but in the model their decode measured
+        /// no faster than the row kernels on a loaded machine, so they stay unpacked until a
+        /// quiet-machine `make bench-llama` says otherwise.
+        static let modelTypes: Set<TensorType> = [.q4_K, .q6_K]
+
+        /// `w` with a packed copy when its type is in `types`, the kernels pack it on this CPU and
+        /// the product will use them (`MatMul.implementation` is AVX-512 VNNI); otherwise `w` itself.
+        func pack(_ w: WeightMatrix, types: Set<TensorType> = modelTypes,
+                  implementation: MatMul.Implementation = MatMul.implementation) -> WeightMatrix {
+            guard implementation == .avx512vnni, types.contains(w.type), lk_packed_supports(Int32(w.type.rawValue)) != 0 else { return w }
+            let bytes = lk_packed_bytes(Int32(w.type.rawValue), Int32(w.rows), Int32(w.columns))
+            guard bytes > 0 else { return w }
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+            guard lk_pack(Int32(w.type.rawValue), w.data.assumingMemoryBound(to: UInt8.self), w.rowBytes, Int32(w.rows),
+                          Int32(w.columns), buffer.assumingMemoryBound(to: UInt8.self)) == 0 else {
+                buffer.deallocate()
+                return w
+            }
+            buffers.append(buffer)
+            return WeightMatrix(w, packed: buffer)
+        }
+
+        deinit { for b in buffers { b.deallocate() } }
+    }
 }
