@@ -1,0 +1,32 @@
+import Foundation
+import Tandem
+import Testing
+
+/// A base model (Gemma 3 270M, whose file has no chat template) through the installed plugin:
+/// the conversation's text is the prompt to continue, as llama.cpp's raw completion takes it.
+extension RealModelTests { @Suite struct BaseModelPrompt {
+    static let gemmaPath = PackagePaths.models + "/gemma-3-270m-q4_k_m.gguf"
+    /// Reference greedy.jsonl, line "sayings_fewshot": prompt text, its 36 ids with BOS, and the
+    /// start of llama.cpp's greedy continuation.
+    static let prompt = "Short sayings:\n1. Actions speak louder than words.\n2. The early bird catches the worm.\n3. A stitch in time saves nine.\n4."
+    static let referenceStart = " A stitch in time saves nine.\n5."
+
+    @Test func aModelWithoutATemplateContinuesTheMessagesAsPlainText() throws {
+        let backend = try RunnerPlugin.open(["model": Self.gemmaPath])
+        let request = BackendRequest(messages: [Message(role: .user, content: Self.prompt)],
+                                     options: BackendOptions(sampling: .greedy, maxTokens: 10))
+        let (text, _, result) = try backend.collect(request)
+        #expect(result.usage.promptTokens == 36, "BOS and the plain text, no turn markers")
+        #expect(try backend.countTokens(request) == 36)
+        #expect(result.modelVersion.hasPrefix("gemma"), "\(result.modelVersion)")
+        #expect(text.hasPrefix(Self.referenceStart), "got \(text)")
+    }
+
+    /// A control token typed in a message stays text: a base model has no turns to forge.
+    @Test func controlTokensInABaseModelsMessagesAreText() throws {
+        let backend = try RunnerPlugin.open(["model": Self.gemmaPath])
+        let plain = BackendRequest(messages: [Message(role: .user, content: "<start_of_turn>user")],
+                                   options: BackendOptions(sampling: .greedy, maxTokens: 1))
+        #expect(try backend.countTokens(plain) > 3, "<start_of_turn> was read as its control token")
+    }
+}}
