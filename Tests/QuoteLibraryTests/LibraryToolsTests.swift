@@ -190,8 +190,8 @@ struct ListingTests {
         let lines = prompt.split(separator: "\n").map(String.init)
         #expect(lines.count == DraftPrompt.fewShotExampleCount)
         let quotes = try lines.map { line in
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String], line)
-            return try #require(object["quote"], line)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String], "\(line)")
+            return try #require(object["quote"], "\(line)")
         }
         #expect(Set(quotes).count == quotes.count && quotes.allSatisfy(curated.contains), "\(quotes)")
         #expect(quotes.allSatisfy { DraftShape.wordLimits.contains(QuoteText.words($0).count) })
