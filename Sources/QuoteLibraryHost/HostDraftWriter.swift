@@ -23,7 +23,8 @@ public struct HostDraftWriter: DraftWriter {
                                       temperature: request.temperature, maximumResponseTokens: request.maximumTokens)
         let cloud = GenerationConfig(temperature: Float(request.temperature), maxOutputTokens: request.maximumTokens)
         let hybrid = HybridRequest(
-            messages: [.user(request.instructions + (guided ? "" : Self.unguidedFormat))],
+            // Few-shot examples already show the object; an instruction there would be continued as text.
+            messages: [.user(request.instructions + (guided || request.style == .fewShot ? "" : Self.unguidedFormat))],
             responseSchema: guided ? DraftPrompt.jsonSchema : nil, locale: request.locale,
             options: .hybrid(cloud: cloud, local: local))
         do {

@@ -2,8 +2,9 @@ import Foundation
 import QuoteLibrary
 import Tandem
 
-/// The quote pipeline bound to a host: draft on the routed model, judge on `quote.judge` (else
-/// the same routed model, in its own conversation), embedder on `quote.embedder` (else the
+/// The quote pipeline bound to a host: draft on `quote.draft` (else the routed model; the routed
+/// secondary takes escalations either way) asked in the `quote.draft_prompt` style, judge on
+/// `quote.judge` (else the routed model, in its own conversation), embedder on `quote.embedder` (else the
 /// model-free `LexicalEmbedder`), readiness from all of them, escalation on the gates of
 /// `quote.escalate_on` (default: every gate).
 public struct QuoteBinding: Sendable {
@@ -21,14 +22,21 @@ public struct QuoteBinding: Sendable {
     /// `judge-calibration.json` next to the config file, when it was measured for this judge model
     /// (`tandem eval --judge`); a calibration of another model does not count.
     public let judgeCalibration: JudgeCalibration?
+    /// How drafts are asked for (`quote.draft_prompt`, checked by the config).
+    public let draftPrompt: DraftPromptStyle
 
     /// `routing` overrides the config's routing for the draft (as `respond --mode` does).
     public init(host: TandemHost, routing: TandemConfig.Routing? = nil) throws(ConfigError) {
         let config = host.config
-        let draft = try host.hybridModel(routing: routing)
+        let routed = try host.hybridModel(routing: routing)
+        let draft = try config.quote.draft.map { id throws(ConfigError) in
+            HybridModel(primary: try host.model(id, keyPath: "quote.draft"), secondary: routed.secondary,
+                        fallbackPolicy: routed.fallbackPolicy)
+        } ?? routed
         let judgeModel = try config.quote.judge.map { id throws(ConfigError) in
             HybridModel(primary: try host.model(id, keyPath: "quote.judge"))
-        } ?? draft
+        } ?? routed
+        draftPrompt = config.quote.draftPrompt.flatMap(DraftPromptStyle.init(rawValue:)) ?? .instructions
         let embedderModel = try HostEmbedder.configuredModel(host: host)
         models = [draft.primary, draft.secondary, judgeModel.primary, judgeModel.secondary, embedderModel].compactMap { $0 }
         switch config.quote.escalateOn.map(EscalationPolicy.parse) ?? .success(.everyGate) {
@@ -59,6 +67,7 @@ public struct QuoteBinding: Sendable {
     /// The pipeline on `store` with this binding.
     public func pipeline(store: QuoteStore) -> QuotePipeline {
         QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder,
-                      distinctiveness: distinctiveness, judgeCalibration: judgeCalibration, escalation: escalation)
+                      distinctiveness: distinctiveness, judgeCalibration: judgeCalibration, escalation: escalation,
+                      draftPrompt: draftPrompt)
     }
 }

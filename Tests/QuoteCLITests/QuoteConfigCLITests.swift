@@ -17,7 +17,24 @@ import Testing
         try await withConfig(replacing: #""quote":{"judge":"judge"}"#, by: #""quote":{"judgee":"judge"}"#) { cli in
             let outcome = try await cli.run(["quote", "today"])
             #expect(outcome.status == 3)
-            #expect(outcome.stderr.contains("quote.judgee: unknown key (expected one of: embedder, escalate_on, judge, word_frequencies)"), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("quote.judgee: unknown key (expected one of: draft, draft_prompt, embedder, escalate_on, judge, word_frequencies)"), "\(outcome.stderr)")
+        }
+    }
+
+    @Test func anUnknownDraftPromptStyleIsNamed() async throws {
+        try await withConfig(replacing: #""quote":{"judge":"judge"}"#, by: #""quote":{"draft_prompt":"fewshot"}"#) { cli in
+            let outcome = try await cli.run(["quote", "generate"])
+            #expect(outcome.status == 3)
+            #expect(outcome.stderr.contains(#"quote.draft_prompt: unknown style "fewshot" (expected instructions or few-shot)"#),
+                    "\(outcome.stderr)")
+        }
+    }
+
+    @Test func anUnknownDraftBackendIsNamed() async throws {
+        try await withConfig(replacing: #""quote":{"judge":"judge"}"#, by: #""quote":{"draft":"drafter"}"#) { cli in
+            let outcome = try await cli.run(["quote", "generate"])
+            #expect(outcome.status == 3)
+            #expect(outcome.stderr.contains(#"quote.draft: unknown backend id "drafter""#), "\(outcome.stderr)")
         }
     }
 

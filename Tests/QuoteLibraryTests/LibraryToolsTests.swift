@@ -180,6 +180,31 @@ struct ListingTests {
         #expect(throws: StoreError.self) { try store.search("  ") }
     }
 
+    /// A base model continues the curated quotes of the asked language, one `{"quote": …}` line each,
+    /// each within the draft's word limits; another seed shows other quotes.
+    @Test(arguments: SupportedLocale.languages.sorted())
+    func aFewShotPromptListsCuratedQuotesOfTheLanguageAsJSONLines(language: String) throws {
+        let curated = Set(try CuratedCatalog.entries().filter { $0.locale == language }.map(\.text))
+        let prompt = DraftRequest(locale: language, theme: "first snow", seed: 7, style: .fewShot).instructions
+        #expect(prompt.hasSuffix("}\n"))
+        let lines = prompt.split(separator: "\n").map(String.init)
+        #expect(lines.count == DraftPrompt.fewShotExampleCount)
+        let quotes = try lines.map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String], "\(line)")
+            return try #require(object["quote"], "\(line)")
+        }
+        #expect(Set(quotes).count == quotes.count && quotes.allSatisfy(curated.contains), "\(quotes)")
+        #expect(quotes.allSatisfy { DraftShape.wordLimits.contains(QuoteText.words($0).count) })
+        #expect(!prompt.contains("first snow"), "a base model is given no instruction to continue")
+        #expect(DraftRequest(locale: language, seed: 8, style: .fewShot).instructions != prompt)
+        #expect(DraftRequest(locale: language, seed: 7).instructions.contains("Write one original sentence"))
+    }
+
+    @Test func aFewShotPromptForALanguageWithoutCuratedQuotesFallsBackToInstructions() {
+        #expect(DraftRequest(locale: "nl", theme: "rain", style: .fewShot).instructions
+                == DraftPrompt.instructions(locale: "nl", theme: "rain"))
+    }
+
     @Test func guidedSchemasAreValidJSONAndTheJudgeSchemaMatchesTheParser() throws {
         for schema in [DraftPrompt.jsonSchema, JudgePrompt.jsonSchema] {
             #expect((try? JSONSerialization.jsonObject(with: Data(schema.utf8))) != nil, "\(schema)")

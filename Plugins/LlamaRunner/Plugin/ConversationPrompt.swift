@@ -13,6 +13,10 @@ import TandemPluginKit
 /// added to the system message) is tokenized as plain text, so `<|im_end|>` typed by a user or
 /// returned by a tool cannot end a turn or open a forged one.
 ///
+/// A base model (a file without `tokenizer.chat_template`, e.g. Gemma 3 270M) has no turns: its
+/// prompt is the messages' text in order, one blank line apart, tokenized as plain text with BOS,
+/// and the model continues it (a caller few-shot prompts it, Sources/QuoteLibrary/README.md).
+///
 /// Tools: the declarations become a system instruction (appended to the conversation's system
 /// message, or a system message of its own) describing each tool and the one-line call format
 /// `{"name": ..., "arguments": {...}}`. An assistant turn that called tools is rendered with its
@@ -31,9 +35,14 @@ struct ConversationPrompt {
                 messages.insert(ChatTemplate.Message(role: "system", content: instruction), at: 0)
             }
         }
+        guard let template = loaded.template else {
+            text = messages.map(\.content).joined(separator: "\n\n")
+            tokens = loaded.tokenizer.encode(text, addSpecial: true, parseSpecial: false)
+            return
+        }
         let rendered: ChatTemplate.Rendering
         do {
-            rendered = try loaded.template.renderMarkingContent(messages: messages, addGenerationPrompt: true)
+            rendered = try template.renderMarkingContent(messages: messages, addGenerationPrompt: true)
         } catch {
             throw BackendFailure(.invalidArgument, "the model's chat template rejected the conversation: \(error)")
         }

@@ -3,20 +3,21 @@ import LlamaEngine
 import TandemPluginKit
 
 /// Everything a loaded model file gives the runner: the engine's model (weights mapped), its
-/// tokenizer and chat template, and one session whose KV cache is reused across requests (a new
+/// tokenizer and chat template (nil for a base model whose file has none: its prompt is the
+/// conversation's text to continue, `ConversationPrompt`), and one session whose KV cache is reused across requests (a new
 /// request keeps the longest prefix it shares with the previous one, so a growing chat only
 /// evaluates its new turns). The guided-decoding vocabulary is built on first use.
 final class LoadedLlama: @unchecked Sendable {
     let model: LlamaModel
     let tokenizer: Tokenizer
-    let template: ChatTemplate
+    let template: ChatTemplate?
     let session: LlamaSession
     private var guidedVocabulary: TokenVocabulary?
 
     init(path: String, threads: Int?, context: Int) throws(BackendFailure) {
         do {
             let model = try LlamaModel(path: path, threads: threads)
-            template = try ChatTemplate(gguf: model.file, tokenizer: model.tokenizer)
+            template = try model.file.chatTemplate == nil ? nil : ChatTemplate(gguf: model.file, tokenizer: model.tokenizer)
             self.model = model
             tokenizer = model.tokenizer
         } catch {

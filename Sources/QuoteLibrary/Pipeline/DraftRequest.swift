@@ -3,7 +3,9 @@ public struct DraftRequest: Equatable, Sendable {
     public let locale: String
     /// Optional steer for the line (a mood or theme, e.g. "morning courage").
     public let theme: String?
-    /// The instructions sent to the model, built by `DraftPrompt`.
+    /// How the prompt asks (instructions, or curated quotes to continue).
+    public let style: DraftPromptStyle
+    /// The prompt sent to the model, built by `DraftPrompt` in `style`.
     public let instructions: String
     public let temperature: Double
     public let maximumTokens: Int
@@ -14,10 +16,12 @@ public struct DraftRequest: Equatable, Sendable {
     public static let productionTemperature = 0.7
     public static let productionMaximumTokens = 40
 
-    public init(locale: String, theme: String? = nil, seed: UInt64? = nil, side: DraftSide? = nil) {
+    public init(locale: String, theme: String? = nil, seed: UInt64? = nil, side: DraftSide? = nil,
+                style: DraftPromptStyle = .instructions) {
         self.locale = locale
         self.theme = theme
-        self.instructions = DraftPrompt.instructions(locale: locale, theme: theme)
+        self.style = style
+        self.instructions = DraftPrompt.text(style, locale: locale, theme: theme, seed: seed)
         self.temperature = Self.productionTemperature
         self.maximumTokens = Self.productionMaximumTokens
         self.seed = seed

@@ -20,6 +20,8 @@ public struct QuotePipeline: Sendable {
     /// The judge's measured discrimination; below `JudgeCalibration.minimumAUC` the fallback
     /// stands in for it and the run's judge source says why.
     public let judgeCalibration: JudgeCalibration?
+    /// How drafts are asked for (`quote.draft_prompt`).
+    public let draftPrompt: DraftPromptStyle
 
     /// How many recent rejected drafts count as negative anchors for distinctiveness.
     public static let negativeAnchorCount = 20
@@ -29,9 +31,10 @@ public struct QuotePipeline: Sendable {
     public init(store: QuoteStore, readiness: Readiness, writer: DraftWriter, judge: Judge?, embedder: Embedder?,
                 distinctiveness: DistinctivenessScorer, judgeCalibration: JudgeCalibration? = nil,
                 taste: TasteStep = TasteStep(), gate: DeterministicGate = DeterministicGate(),
-                escalation: EscalationPolicy = .everyGate, clock: BudgetClock = ContinuousBudgetClock()) {
-        (self.store, self.readiness, self.writer, self.judge, self.embedder, self.gate) =
-            (store, readiness, writer, judge, embedder, gate)
+                escalation: EscalationPolicy = .everyGate, draftPrompt: DraftPromptStyle = .instructions,
+                clock: BudgetClock = ContinuousBudgetClock()) {
+        (self.store, self.readiness, self.writer, self.judge, self.embedder, self.gate, self.draftPrompt) =
+            (store, readiness, writer, judge, embedder, gate, draftPrompt)
         (self.distinctiveness, self.judgeCalibration, self.taste, self.escalation, self.clock) =
             (distinctiveness, judgeCalibration, taste, escalation, clock)
     }
@@ -40,7 +43,7 @@ public struct QuotePipeline: Sendable {
     public func replacingReadiness(_ readiness: Readiness) -> QuotePipeline {
         QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder,
                       distinctiveness: distinctiveness, judgeCalibration: judgeCalibration, taste: taste, gate: gate,
-                      escalation: escalation, clock: clock)
+                      escalation: escalation, draftPrompt: draftPrompt, clock: clock)
     }
 
     /// One attempt within `budget`.
@@ -67,7 +70,9 @@ public struct QuotePipeline: Sendable {
         while accepted < count, outcomes.count < limit, !Task.isCancelled {
             let index = outcomes.count
             let request = DraftRequest(locale: locale, theme: theme, seed: seed.map { $0 &+ UInt64(index) },
-                                       side: escalated == nil ? nil : .secondary)
+                                       side: escalated == nil ? nil : .secondary,
+                                       // The secondary is the routed chat model: it gets instructions.
+                                       style: escalated == nil ? draftPrompt : .instructions)
             let outcome = await attempt(request, budget: budget, deadline: deadline, escalation: escalated,
                                         partial: { partial(index, $0) })
             outcomes.append(outcome)

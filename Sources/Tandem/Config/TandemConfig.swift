@@ -12,7 +12,8 @@ import JSONModel
 ///       "mode": "prefer-local",
 ///       "store": "tandem.sqlite",
 ///       "fallback": {"also_on": ["rateLimited"]},
-///       "quote": {"judge": "cloud", "embedder": "local", "escalate_on": ["length", "judge"],
+///       "quote": {"draft": "local", "draft_prompt": "instructions", "judge": "cloud", "embedder": "local",
+///                 "escalate_on": ["length", "judge"],
 ///                 "word_frequencies": "models/word-frequencies"}
 ///     }
 ///
@@ -63,8 +64,14 @@ public struct TandemConfig: Hashable, Sendable {
         wordFrequencies ?? (directory as NSString).appendingPathComponent("models/word-frequencies")
     }
 
-    /// Backend ids the quote pipeline uses besides the routed draft model.
+    /// Backend ids the quote pipeline uses besides the routed model, and how it asks for drafts.
     public struct QuoteBackends: Hashable, Sendable {
+        /// Writes the drafts (the routed secondary still takes escalations); nil: the routed model.
+        public var draft: String?
+        /// How drafts are asked for: "instructions" (an instruction-tuned model) or "few-shot" (a
+        /// base model continues a list of curated quotes); nil: "instructions".
+        public var draftPrompt: String?
+        public static let draftPromptStyles = ["instructions", "few-shot"]
         /// Judges drafts in its own session; nil: the draft's routed model judges.
         public var judge: String?
         /// Embeds quotes for the novelty gate (needs the embeddings capability); nil: the
@@ -192,7 +199,17 @@ private struct ConfigReader {
             file: file, pluginsDirectory: pluginsDirectory, backends: backends, routing: routing, store: store,
             fallbackPolicy: policy)
         if let quoteValue = top["quote"] {
-            let members = try object(quoteValue, "quote", allowed: ["judge", "embedder", "escalate_on", "word_frequencies"])
+            let members = try object(quoteValue, "quote",
+                                     allowed: ["draft", "draft_prompt", "judge", "embedder", "escalate_on", "word_frequencies"])
+            config.quote.draft = try members["draft"].map { v throws(ConfigError) in try backendID(v, "quote.draft", in: backends) }
+            config.quote.draftPrompt = try members["draft_prompt"].map { v throws(ConfigError) in
+                let style = try string(v, "quote.draft_prompt")
+                guard TandemConfig.QuoteBackends.draftPromptStyles.contains(style) else {
+                    throw error(.invalidValue, "quote.draft_prompt",
+                                "unknown style \"\(style)\" (expected \(TandemConfig.QuoteBackends.draftPromptStyles.joined(separator: " or ")))")
+                }
+                return style
+            }
             config.wordFrequencies = try members["word_frequencies"].map { v throws(ConfigError) in
                 resolve(try string(v, "quote.word_frequencies"))
             }
