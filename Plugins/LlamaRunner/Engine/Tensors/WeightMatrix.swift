@@ -41,13 +41,11 @@ public struct WeightMatrix: @unchecked Sendable {
     final class PackedWeights: @unchecked Sendable {
         private var buffers: [UnsafeMutableRawPointer] = []
 
-        /// The types a model's matrices are packed in: Q4_K and Q6_K, whose one-token product
-        /// otherwise rearranges 16 rows per call (the batched kernel): decode on the Q4_K_M
-        /// default-model requantisation went from 93 to 144 tokens per CPU-second. The 32-value
-        /// types also pack (bit for bit the same results), but in the model their decode measured
-        /// no faster than the row kernels on a loaded machine, so they stay unpacked until a
-        /// quiet-machine `make bench-llama` says otherwise.
-        static let modelTypes: Set<TensorType> = [.q4_K, .q6_K]
+        /// The types a model's matrices are packed in, where the packed one-token product measured
+        /// faster (Engine README, "Packed panels"): Q4_K and Q6_K, whose one-token product otherwise
+        /// rearranges 16 rows per call, and Q4_0 and Q5_0. Q4_1 and Q8_0 stay on the row kernels,
+        /// which keep up with them there.
+        static let modelTypes: Set<TensorType> = [.q4_0, .q5_0, .q4_K, .q6_K]
 
         /// `w` with a packed copy when its type is in `types`, the kernels pack it on this CPU and
         /// the product will use them (`MatMul.implementation` is AVX-512 VNNI); otherwise `w` itself.
