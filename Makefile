@@ -75,7 +75,7 @@ LANGUAGE_WORDS := models/language-words.txt
 language-profiles: $(LANGUAGE_PROFILES) $(LANGUAGE_WORDS)
 $(LANGUAGE_PROFILES): scripts/language-profiles.py
 	@scripts/fetch-and-convert.sh pypi "$(LANGUAGE_PROFILES_SPEC)" "$(LANGUAGE_PROFILES_SHA256)" scripts/language-profiles.py $@
-$(LANGUAGE_WORDS): scripts/language-words.py
+$(LANGUAGE_WORDS): scripts/language-words.py scripts/wordfreq_lists.py
 	@python3 -c 'import msgpack' 2>/dev/null || python3 -m pip install --quiet msgpack
 	@scripts/fetch-and-convert.sh wheel "$(WORDFREQ_WHEEL)" "$(WORDFREQ_SHA256)" scripts/language-words.py $@
 
@@ -97,7 +97,7 @@ WORDFREQ_SHA256 := 4b1c6ecffc6198be3396d5cf871c4423ca71c907c231348d352dd54d62b97
 WORD_FREQUENCIES := models/word-frequencies
 WORD_FREQUENCY_LANGUAGES := en de es fr it pt
 word-frequencies: $(WORD_FREQUENCIES)/.complete
-$(WORD_FREQUENCIES)/.complete: scripts/word-frequencies.py scripts/fetch-word-frequencies.sh
+$(WORD_FREQUENCIES)/.complete: scripts/word-frequencies.py scripts/wordfreq_lists.py scripts/fetch-word-frequencies.sh
 	@scripts/fetch-word-frequencies.sh "$(WORDFREQ_WHEEL)" "$(WORDFREQ_SHA256)" $(WORD_FREQUENCIES) $(WORD_FREQUENCY_LANGUAGES)
 	@touch $@
 

@@ -18,15 +18,12 @@ Output (UTF-8 text):
     tandem-language-words 1 <cutoff × 100>
     <profile code> <zipf × 100> <word> <word> …     (one line per language and value)
 """
-import gzip
-import io
-import math
 import re
 import sys
 import unicodedata
 import zipfile
 
-import msgpack
+from wordfreq_lists import zipf_table
 
 CUTOFF = 4.5
 # wordfreq's codes that langdetect's profiles spell differently.
@@ -56,21 +53,7 @@ def main(wheel, out):
             language = member.split("small_")[1].split(".")[0]
             if language in WITHOUT_PROFILE:
                 continue
-            table = msgpack.load(gzip.GzipFile(fileobj=io.BytesIO(archive.read(member))), raw=False)
-            header, buckets = table[0], table[1:]
-            if header != {"format": "cB", "version": 1}:
-                sys.exit(f"error: {member}: unexpected header {header}")
-            frequency = {}
-            for index, words in enumerate(buckets):
-                value = 10 ** (-index / 100)
-                for word in words:
-                    for run in letter_runs(word):
-                        frequency[run] = frequency.get(run, 0.0) + value
-            by_zipf = {}
-            for word, value in frequency.items():
-                zipf = round(100 * (math.log10(value) + 9))
-                if zipf >= CUTOFF * 100:
-                    by_zipf.setdefault(zipf, []).append(word)
+            by_zipf = zipf_table(archive, member, letter_runs, CUTOFF)
             code = PROFILE_CODES.get(language, language)
             for zipf in sorted(by_zipf, reverse=True):
                 lines.append(f"{code} {zipf} {' '.join(sorted(by_zipf[zipf]))}\n")

@@ -4,9 +4,7 @@ score reads (Sources/QuoteLibrary/Distinctiveness/WordFrequencies.swift).
 
 Usage: word-frequencies.py WHEEL OUT_DIR LANG...
 
-wordfreq stores each list as gzip'd msgpack: a header {"format": "cB", "version": 1}, then
-buckets, bucket i holding the words whose frequency is 10^(-i/100) (i centibels below 1).
-The Zipf value of a word is 9 - i/100.
+The lists are read by wordfreq_lists.py (their format is described there).
 
 Words are folded the way the scorer folds them (case folded, accents removed, so "Straße"
 becomes "strasse"), and split at apostrophes and hyphens, as the scorer splits them; folded
@@ -17,15 +15,12 @@ Output, one file per language, <OUT_DIR>/<lang>.txt:
     wordfreq-zipf 1 <lang> <source member>
     <zipf × 100> <word> <word> …          (one line per value, most frequent first)
 """
-import gzip
-import io
-import math
 import os
 import sys
 import unicodedata
 import zipfile
 
-import msgpack
+from wordfreq_lists import zipf_table
 
 MIN_ZIPF = 2.0
 
@@ -42,23 +37,7 @@ def parts(word):
 def convert(wheel, language, out_dir):
     member = f"wordfreq/data/large_{language}.msgpack.gz"
     with zipfile.ZipFile(wheel) as archive:
-        packed = archive.read(member)
-    table = msgpack.load(gzip.GzipFile(fileobj=io.BytesIO(packed)), raw=False)
-    header, buckets = table[0], table[1:]
-    if header != {"format": "cB", "version": 1}:
-        sys.exit(f"error: {member}: unexpected header {header}")
-    frequency = {}
-    for index, words in enumerate(buckets):
-        value = 10 ** (-index / 100)
-        for word in words:
-            for part in parts(word):
-                if part.isalnum():
-                    frequency[part] = frequency.get(part, 0.0) + value
-    by_zipf = {}
-    for word, value in frequency.items():
-        zipf = round(100 * (math.log10(value) + 9))
-        if zipf >= MIN_ZIPF * 100:
-            by_zipf.setdefault(zipf, []).append(word)
+        by_zipf = zipf_table(archive, member, lambda word: [p for p in parts(word) if p.isalnum()], MIN_ZIPF)
     temporary = os.path.join(out_dir, f".{language}.txt.part")
     with open(temporary, "w", encoding="utf-8") as out:
         out.write(f"wordfreq-zipf 1 {language} {member}\n")

@@ -10,21 +10,8 @@ struct BatchedKQuantKernelTests {
         #expect(MatMul.usesBatchedKernel(type, tokens: tokens, .avx512vnni))
         var rng = SeededGenerator(seed: 23)
         let columns = 512, rows = 21
-        var bytes = [UInt8](repeating: 0, count: rows * columns / 256 * type.blockBytes)
-        for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: rng.next()) }
-        // Finite half-float scales: Q4_K's d and dmin, Q6_K's d (the rest of each block is any bits).
-        let scaleOffsets = type == .q4_K ? [0, 2] : [208]
-        for b in 0..<(rows * columns / 256) {
-            for o in scaleOffsets {
-                let h = Float16(Float(Int(rng.next() % 2001) - 1000) / 20000).bitPattern
-                bytes[b * type.blockBytes + o] = UInt8(h & 0xFF)
-                bytes[b * type.blockBytes + o + 1] = UInt8(h >> 8)
-            }
-        }
-        var x = [Float](repeating: 0, count: tokens * columns)
-        for i in x.indices { x[i] = Float(Int(rng.next() % 20001) - 10000) / 3000 }
-        let xq = QuantizedActivations(capacity: tokens * columns)
-        x.withUnsafeBufferPointer { xq.quantize($0.baseAddress!, tokens: tokens, columns: columns, stride: columns) }
+        let bytes = KernelTestInputs.weights(type, rows: rows, columns: columns, rng: &rng)
+        let (x, xq) = KernelTestInputs.activations(tokens: tokens, columns: columns, rng: &rng)
 
         bytes.withUnsafeBytes { raw in
             let info = GGUFTensorInfo(name: "w", dimensions: [columns, rows], type: type, fileOffset: 0, byteCount: raw.count)

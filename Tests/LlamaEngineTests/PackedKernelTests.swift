@@ -13,21 +13,8 @@ struct PackedKernelTests {
     func packedWeightsGiveTheRowsResultsBitForBit(_ type: TensorType, tokens: Int) {
         var rng = SeededGenerator(seed: 31)
         let columns = type.blockSize == 256 ? 512 : 96, rows = 37
-        let blocks = rows * columns / type.blockSize
-        var bytes = [UInt8](repeating: 0, count: blocks * type.blockBytes)
-        for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: rng.next()) }
-        // Finite half-float scales (the rest of each block is any bits).
-        for b in 0..<blocks {
-            for o in type.halfFields {
-                let h = Float16(Float(Int(rng.next() % 2001) - 1000) / 20000).bitPattern
-                bytes[b * type.blockBytes + o] = UInt8(h & 0xFF)
-                bytes[b * type.blockBytes + o + 1] = UInt8(h >> 8)
-            }
-        }
-        var x = [Float](repeating: 0, count: tokens * columns)
-        for i in x.indices { x[i] = Float(Int(rng.next() % 20001) - 10000) / 3000 }
-        let xq = QuantizedActivations(capacity: tokens * columns)
-        x.withUnsafeBufferPointer { xq.quantize($0.baseAddress!, tokens: tokens, columns: columns, stride: columns) }
+        let bytes = KernelTestInputs.weights(type, rows: rows, columns: columns, rng: &rng)
+        let (x, xq) = KernelTestInputs.activations(tokens: tokens, columns: columns, rng: &rng)
 
         bytes.withUnsafeBytes { raw in
             let info = GGUFTensorInfo(name: "w", dimensions: [columns, rows], type: type, fileOffset: 0, byteCount: raw.count)
