@@ -47,6 +47,7 @@ LANGUAGES = os.environ.get("NOVELTY_LANGUAGES", "en de es fr it pt").split()
 KINDS = ["near_duplicate", "paraphrase", "distinct"]
 TUNING_FALSE_ALARMS = 0.025
 RIDGE = 0.01
+FOLDS = 5
 FEATURES = ["cosine", "sharedWords", "sharedTrigrams"]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUTPUT = os.path.join(ROOT, "Sources/QuoteLibrary/Novelty/NoveltyCalibrations.swift")
@@ -133,41 +134,85 @@ def labelled_pairs(language):
     return out
 
 
+def topics(embed):
+    """{base line: topic}: the index of the English base line nearest to it (itself in English),
+    so that cross-validation folds keep a topic's rows in all six files together."""
+    english = [row[0] for row in groups("en")] if "en" in LANGUAGES else [row[0] for row in groups(LANGUAGES[0])]
+    matrix = np.stack([embed(t) for t in english])
+    return {row[0]: int(np.argmax(matrix @ embed(row[0]))) for language in LANGUAGES for row in groups(language)}
+
+
 def pairs(embed, language):
-    """(half, kind, features) of every pair of one language's file."""
-    return [(half, kind, features(float(embed(base) @ embed(other)), base, other))
-            for half, kind, base, other in labelled_pairs(language)]
+    """(half, kind, features, cosine) of every pair of one language's file."""
+    out = []
+    for half, kind, base, other in labelled_pairs(language):
+        cosine = float(embed(base) @ embed(other))
+        out.append((half, kind, features(cosine, base, other), cosine))
+    return out
 
 
 class Decision:
     """The threshold and the paraphrase decision fitted on the tuning pairs of `every`
-    ((language, half, kind, features) rows whose first feature is the cosine), as the module
-    docstring describes, with the rates they give."""
+    ((language, half, kind, features, cosine) rows, a topic after them when cross-validated), as
+    the module docstring describes, with the rates they give. Without `ridges`, the ridge is RIDGE
+    and the cutoff is chosen on the tuning pairs' own log-odds (novelty-token-alignment.py's
+    few features); with them, both come from the topic-grouped cross-validation."""
 
-    def __init__(self, every):
+    def __init__(self, every, ridges=None):
         self.every = every
         self.tuning = [p for p in every if p[1] == "tuning"]
         self.held = [p for p in every if p[1] == "held-out"]
-        distinct = sorted(p[3][0] for p in self.tuning if p[2] == "distinct")
+        distinct = sorted(p[4] for p in self.tuning if p[2] == "distinct")
         self.allowed, self.tuning_distinct = int(np.floor(TUNING_FALSE_ALARMS * len(distinct))), len(distinct)
         # The lowest threshold with at most `allowed` tuning distinct pairs at or above it.
         self.threshold = float(np.nextafter(np.float32(distinct[len(distinct) - 1 - self.allowed]), np.float32(2)))
-        fitted = [p for p in self.tuning if p[2] in ("paraphrase", "distinct", "unrelated")]
-        self.weights, self.bias = logistic.fit([p[3] for p in fitted], [p[2] == "paraphrase" for p in fitted], RIDGE, standardise=True)
-        # The lowest cutoff (among the tuning pairs' own log-odds) within the false-alarm budget
-        # on both the distinct and the unrelated tuning pairs.
-        self.cutoff = max(self.odds(p[3]) for p in every) + 1
-        for candidate in sorted({self.odds(p[3]) for p in self.tuning}, reverse=True):
-            if all(self.rate(self.tuning, kind, candidate)[0] <= TUNING_FALSE_ALARMS for kind in ("distinct", "unrelated")):
-                self.cutoff = candidate
+        x = np.array([p[3] for p in self.tuning], dtype=np.float64)
+        kinds = np.array([p[2] for p in self.tuning])
+        fitted = np.isin(kinds, ["paraphrase", "distinct", "unrelated"])
+        self.cross_validation = {}
+        if ridges is None:
+            self.ridge = RIDGE
+            self.weights, self.bias = logistic.fit(x[fitted], kinds[fitted] == "paraphrase", RIDGE, standardise=True)
+            self.cutoff = self.lowest_cutoff(x @ self.weights + self.bias)
+            return
+        order = sorted({p[5] for p in self.tuning})
+        fold_of = {topic: index % FOLDS for index, topic in enumerate(order)}
+        folds = np.array([fold_of[p[5]] for p in self.tuning])
+        for ridge in ridges:
+            scores = np.zeros(len(self.tuning))
+            for fold in range(FOLDS):
+                train = fitted & (folds != fold)
+                w, b = logistic.fit(x[train], kinds[train] == "paraphrase", ridge, standardise=True)
+                scores[folds == fold] = x[folds == fold] @ w + b
+            cutoff = self.lowest_cutoff(scores)
+            self.cross_validation[ridge] = (cutoff, {kind: self.caught_share(scores, cutoff, kind) for kind in KINDS + ["unrelated"]},
+                                            scores)
+        # The most paraphrases caught out of fold; on a tie the stronger ridge.
+        self.ridge = max(ridges, key=lambda r: (self.cross_validation[r][1]["paraphrase"], r))
+        self.cutoff, _, self.out_of_fold = self.cross_validation[self.ridge]
+        self.weights, self.bias = logistic.fit(x[fitted], kinds[fitted] == "paraphrase", self.ridge, standardise=True)
+
+    def caught_share(self, scores, cutoff, kind):
+        chosen = np.array([p[2] == kind for p in self.tuning])
+        cosines = np.array([p[4] for p in self.tuning])
+        return float(np.mean((cosines[chosen] >= self.threshold) | (scores[chosen] >= cutoff)))
+
+    def lowest_cutoff(self, scores):
+        """The lowest of the tuning pairs' `scores` at which threshold and decision together catch
+        at most TUNING_FALSE_ALARMS of the distinct and of the unrelated tuning pairs."""
+        cutoff = float(np.max(scores)) + 1
+        for candidate in sorted(set(scores.tolist()), reverse=True):
+            if all(self.caught_share(scores, candidate, kind) <= TUNING_FALSE_ALARMS for kind in ("distinct", "unrelated")):
+                cutoff = candidate
             else:
                 break
+        return cutoff
 
     def odds(self, f):
         return float(self.bias + self.weights @ np.asarray(f))
 
     def caught(self, pair, cutoff):
-        return pair[3][0] >= self.threshold or self.odds(pair[3]) >= cutoff
+        return pair[4] >= self.threshold or self.odds(pair[3]) >= cutoff
 
     def rate(self, selection, kind, cutoff=None):
         cutoff = self.cutoff if cutoff is None else cutoff
@@ -176,8 +221,15 @@ class Decision:
 
     def report(self, names):
         kinds = KINDS + ["unrelated"]
-        print("paraphrase decision: log-odds = " + f"{self.bias:.4f} + "
-              + " + ".join(f"{w:.4f} {n}" for w, n in zip(self.weights, names)) + f", cutoff {self.cutoff:.4f}")
+        # Weights named "uv" are a diagonal metric's (one per dimension): summarised, not listed.
+        metric = np.array([w for w, n in zip(self.weights, names) if n == "uv"])
+        terms = ([f"Σ mᵢ uᵢvᵢ ({len(metric)} weights m, mean {metric.mean():.2f}, deviation {metric.std():.2f})"]
+                 if len(metric) else []) + [f"{w:.4f} {n}" for w, n in zip(self.weights, names) if n != "uv"]
+        print(f"paraphrase decision: log-odds = {self.bias:.4f} + " + " + ".join(terms)
+              + f", ridge {self.ridge}, cutoff {self.cutoff:.4f}")
+        for ridge, (cutoff, shares, _) in self.cross_validation.items():
+            print(f"  tuning {FOLDS}-fold, ridge {ridge}: cutoff {cutoff:.3f}, "
+                  + ", ".join(f"{kind} {share:.1%}" for kind, share in shares.items()))
         for half, selection in (("tuning", self.tuning), ("held-out", self.held)):
             print(f"  {half}: " + ", ".join(f"{kind} {self.rate(selection, kind)[0]:.1%} of {self.rate(selection, kind)[1]}"
                                             for kind in kinds))
@@ -188,7 +240,7 @@ class Decision:
         for shift in (-2, -1.5, -1, -0.5, 0, 0.5, 1):
             print(f"    {self.cutoff + shift:.2f}: " + " / ".join(f"{self.rate(self.held, kind, self.cutoff + shift)[0]:.1%}"
                                                         for kind in ("paraphrase", "distinct", "unrelated")))
-        cosine_only = {kind: sum(p[3][0] >= self.threshold for p in self.held if p[2] == kind)
+        cosine_only = {kind: sum(p[4] >= self.threshold for p in self.held if p[2] == kind)
                        / sum(p[2] == kind for p in self.held) for kind in kinds}
         print("  held-out, threshold alone: " + ", ".join(f"{k} {v:.1%}" for k, v in cosine_only.items()))
 

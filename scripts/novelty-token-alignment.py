@@ -145,7 +145,7 @@ def main():
     print("tuning AUC, paraphrase against distinct: " + ", ".join(f"{n} {tuning_auc(n):.3f}" for n in rows[0][3]))
     for names in FEATURE_SETS:
         print(f"\nfeatures: {', '.join(names)}")
-        decision = calibration.Decision([(lang, half, kind, [f[n] for n in names]) for lang, half, kind, f in rows])
+        decision = calibration.Decision([(lang, half, kind, [f[n] for n in names], f["cosine"]) for lang, half, kind, f in rows])
         print(f"threshold {decision.threshold:.4f}")
         decision.report(names)
 
