@@ -262,13 +262,16 @@ llama-cpp:
 	@scripts/build-llama-cpp.sh
 
 # The local runner's pp128 / tg128 at 1 and 2 threads over the quant types (the default model
-# and its Q4_0, Q8_0 and Q4_K_M requantisations, made once by scripts/make-quant-models.sh with the
+# and its requantisations BENCH_LLAMA_TYPES, made once by scripts/make-quant-models.sh with the
 # llama-quantize beside LLAMA_BENCH) and Gemma 3 when its file is present, as one table; with
 # LLAMA_BENCH=/path/to/llama-bench (e.g. `$$(scripts/build-llama-cpp.sh)/llama-bench`), against
-# it on every file, runs interleaved.
+# it on every file, runs interleaved. BENCH_LLAMA_TYPES="$(BENCH_LLAMA_KQUANTS)" adds the other
+# K-quant files (about 1.7x the time).
 BENCH_RUNS ?= 5
+BENCH_LLAMA_TYPES ?= Q4_0 Q8_0 Q4_K_M
+BENCH_LLAMA_KQUANTS = Q4_0 Q8_0 Q4_K_M Q2_K Q2_K-pure Q3_K_M Q5_K_M
 bench-llama: deps model build
-	@scripts/bench-llama.sh $(BUILD_DIR)/tandem-llama $(BENCH_RUNS) $(MODEL_FILE) "$(GEMMA_MODEL_FILE)" $(LLAMA_BENCH)
+	@scripts/bench-llama.sh $(BUILD_DIR)/tandem-llama $(BENCH_RUNS) $(MODEL_FILE) "$(BENCH_LLAMA_TYPES)" "$(GEMMA_MODEL_FILE)" $(LLAMA_BENCH)
 
 # The sentence encoder: 16-word sentences per second, one per call, at 1 and 2 threads (target:
 # >= 200/s at 1 thread).

@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
 # `make bench-llama`: the local runner's pp128 / tg128 at 1 and 2 threads on every benchmark file
-# present (the default model, its Q4_0, Q8_0 and Q4_K_M requantisations, Gemma 3 270M), each run
-# interleaved with llama.cpp's llama-bench on the same file when LLAMA_BENCH is given, then one
-# table: ours, llama.cpp's, the ratio (medians of RUNS runs each), and our rates per CPU-second
-# (the machines here are shared). With LLAMA_BENCH, the requantised files are made first
+# present (the default model, its requantisations of TYPES, Gemma 3 270M), each run interleaved
+# with llama.cpp's llama-bench on the same file when LLAMA_BENCH is given, then one table: ours,
+# llama.cpp's, the ratio (medians of RUNS runs each), and our rates per CPU-second (the machines
+# here are shared). With LLAMA_BENCH, the requantised files are made first
 # (scripts/make-quant-models.sh) with the llama-quantize beside it.
-# Usage: bench-llama.sh TANDEM_LLAMA RUNS DEFAULT_MODEL [GEMMA_MODEL] [LLAMA_BENCH]
+# Usage: bench-llama.sh TANDEM_LLAMA RUNS DEFAULT_MODEL "TYPES" [GEMMA_MODEL] [LLAMA_BENCH]
+#   TYPES: llama-quantize recipes, e.g. "Q4_0 Q8_0 Q4_K_M" (make-quant-models.sh)
 set -euo pipefail
-tool=$1 runs=$2 default_model=$3 gemma=${4:-} llama_bench=${5:-}
+tool=$1 runs=$2 default_model=$3 types=$4 gemma=${5:-} llama_bench=${6:-}
+read -r -a type_list <<<"$types"
 files=("$default_model")
 if [ -n "$llama_bench" ]; then
-  mapfile -t made < <("$(dirname "$0")/make-quant-models.sh" "$(dirname "$llama_bench")/llama-quantize" "$default_model")
+  mapfile -t made < <("$(dirname "$0")/make-quant-models.sh" "$(dirname "$llama_bench")/llama-quantize" "$default_model" "${type_list[@]}")
   files+=("${made[@]}")
 else
   stem=${default_model%.gguf}
-  for type in Q4_0 Q8_0 Q4_K_M; do [ -s "${stem%.*}.$type.gguf" ] && files+=("${stem%.*}.$type.gguf"); done
+  for type in "${type_list[@]}"; do [ -s "${stem%.*}.$type.gguf" ] && files+=("${stem%.*}.$type.gguf"); done
 fi
 [ -n "$gemma" ] && [ -s "$gemma" ] && files+=("$gemma")
 

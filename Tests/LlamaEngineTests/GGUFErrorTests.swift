@@ -94,6 +94,51 @@ import LlamaFuzz
         }
     }
 
+    /// The 256-value superblock types (down projection of 256-value rows): the file loads and
+    /// runs; a file cut inside the tensor's last block, a tensor declaring one row (a block per
+    /// row) more or a row twice as long as its data, and rows that are not whole superblocks are
+    /// each refused with an error naming the tensor; one row fewer is the wrong shape.
+    @Test(arguments: TensorType.allCases.filter { $0.blockSize == 256 })
+    func kQuantTensorsWithTruncatedOrMiscountedBlocks(_ type: TensorType) throws {
+        let name = "blk.0.ffn_down.weight"
+        let base = SyntheticGGUF.tinyLlama(feedForwardDown: type)
+        let good = base.encoded()
+        let path = SyntheticGGUF.write(good, in: dir, name: "k.gguf")
+        let file = try GGUFFile(path: path)
+        let down = try #require(file.tensors.first { $0.name == name })
+        #expect(down.type == type && down.byteCount == 32 * type.blockBytes)
+        let model = try LlamaModel(file: file, threads: 1)
+        try LlamaSession(model: model, contextLength: 8).evaluate([0, 1]) { _, _ in }
+
+        func refusal(_ bytes: [UInt8]) -> GGUFError? {
+            do {
+                _ = try LlamaModel(path: SyntheticGGUF.write(bytes, in: dir, name: "k-bad.gguf"), threads: 1)
+                return nil
+            } catch { return error }
+        }
+        // Cut half a block before the tensor's end.
+        let cut = refusal(Array(good.prefix(down.fileOffset + down.byteCount - type.blockBytes / 2)))
+        #expect(cut?.code == .truncatedTensorData)
+        #expect(cut?.detail.contains(name) == true)
+        for dims in [[256, 33], [512, 32]] {
+            var g = base
+            g.tensors[g.tensors.firstIndex { $0.name == name }!].dims = dims
+            let error = refusal(g.encoded())
+            #expect(error?.code == .overlappingTensors || error?.code == .truncatedTensorData, "\(dims): \(String(describing: error))")
+            #expect(error?.detail.contains(name) == true)
+        }
+        var partial = base
+        partial.tensors[partial.tensors.firstIndex { $0.name == name }!].dims = [128, 64]
+        let notWhole = refusal(partial.encoded())
+        #expect(notWhole?.code == .absurdDimensions)
+        #expect(notWhole?.detail.contains(name) == true && notWhole?.detail.contains("\(type.name) block size 256") == true)
+        var fewer = base
+        fewer.tensors[fewer.tensors.firstIndex { $0.name == name }!].dims = [256, 31]
+        let short = refusal(fewer.encoded())
+        #expect(short?.code == .wrongTensorShape)
+        #expect(short?.detail.contains(name) == true)
+    }
+
     @Test func tokenIdsOutOfRangeInMetadata() throws {
         var g = SyntheticGGUF.tinyLlama()
         g.metadata[g.metadata.firstIndex { $0.0 == "tokenizer.ggml.eos_token_id" }!] = ("tokenizer.ggml.eos_token_id", .u32(99))

@@ -7,7 +7,7 @@ import Testing
 /// row ranges that cut panels, one token and a batch over two tiles and a part.
 @Suite(.enabled(if: MatMul.Implementation.avx512vnni.isSupported, "packing needs AVX-512 VNNI"))
 struct PackedKernelTests {
-    static let types: [TensorType] = [.q4_0, .q4_1, .q5_0, .q5_1, .q8_0, .iq4_nl, .q4_K, .q6_K]
+    static let types: [TensorType] = [.q4_0, .q4_1, .q5_0, .q5_1, .q8_0, .iq4_nl, .q2_K, .q3_K, .q4_K, .q5_K, .q6_K]
 
     @Test(arguments: types, [1, 19])
     func packedWeightsGiveTheRowsResultsBitForBit(_ type: TensorType, tokens: Int) {

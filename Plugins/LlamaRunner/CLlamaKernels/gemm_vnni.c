@@ -13,12 +13,13 @@
 //           as bytes, their half floats side by side. Same size as the rows (K-quants a little
 //           more). lk_pack does it once per matrix; lk_gemm on the file's rows does it per call.
 //   expand: a packed panel's block -> unsigned bytes u = w + offset per lane and float scales
-//           (Q4_0: nibble q = w + 8; Q5_0: q = w + 16; Q6_K: q = w + 32; Q8_0 and IQ4_NL: w + 128;
-//           Q4_1, Q5_1, Q4_K: q itself, the minimum being a separate term).
+//           (Q4_0: nibble q = w + 8; Q5_0: q = w + 16; Q3_K: q = w + 4; Q6_K: q = w + 32; Q8_0 and
+//           IQ4_NL: w + 128; Q4_1, Q5_1, Q2_K, Q4_K, Q5_K: q itself, the minimum being a separate
+//           term).
 // A sum starts at -offset * (sum of the activations it covers), which is exact.
 //
 // Summation orders. The batched kernel and the K-quants' one-token kernel add each block's exact
-// integer sum (two for Q6_K, one per 16 values) in float, block after block. The 32-value types'
+// integer sum (two for Q2_K, Q3_K and Q6_K, one per 16 values) in float, block after block. The 32-value types'
 // one-token kernel keeps llama.cpp's eight lanes per row (lane k = values 4k..4k+3 of each block,
 // exactly vpdpbusd k's sum) and adds them as kernels_x86.h's hsum does, so it gives lk_matmul's
 // results bit for bit.
@@ -41,20 +42,23 @@
 #define PREFETCH 4096
 
 // One 32-value block of a 16-row panel, expanded: q[k] lane i = row i's values 4k..4k+3 as
-// unsigned bytes; d[0] the rows' scales (d[1] the second 16 values' scales where they differ,
-// Q6_K), m their minimums (Q4_K; zero otherwise). 704 bytes, 64-byte aligned.
+// unsigned bytes; d[0] the rows' scales (d[1] the second 16 values' scales where they differ:
+// Q2_K, Q3_K, Q6_K), m[0] their minimums (m[1] the second 16 values', Q2_K; zero otherwise).
+// 768 bytes, 64-byte aligned.
 typedef struct {
     __m512i q[8];
-    __m512 d[2], m;
+    __m512 d[2], m[2];
 } panel_block;
 
 // One 32-value block of the activations of a tile of TILE tokens, packed so that the tile loop
-// reads everything at fixed offsets from one pointer: token j's 32 quants, scale d, sum s, and
-// the starting values of its integer sums (-offset * the activations' sums).
+// reads everything at fixed offsets from one pointer: token j's 32 quants, scale d, sum s, the
+// starting values of its integer sums (-offset * the activations' sums), and d times each half's
+// sum (Q2_K's minimums are per 16 values).
 typedef struct {
     int8_t q[TILE][32];
     float dx[TILE], sx[TILE];
     int32_t start[2][TILE];
+    float half_sx[2][TILE];
 } tile_block;
 
 // A type's file block and its packed form. A packed panel holds, for each group of `values`
@@ -78,7 +82,10 @@ static int layout_of(int type, type_layout *l) {
     case 7: *l = (type_layout){LK_Q5_1_BYTES, 32, 256, 64, 64, 0, 1, 0}; return 0;        // Q5_1: nibbles; fifth bits; d, m
     case 8: *l = (type_layout){LK_Q8_0_BYTES, 32, 512, 0, 32, 128, 0, 0}; return 0;       // Q8_0: bytes; d
     case 20: *l = (type_layout){LK_IQ4_NL_BYTES, 32, 256, 0, 32, 128, 0, 0}; return 0;    // IQ4_NL: nibbles; d
+    case 10: *l = (type_layout){LK_Q2_K_BYTES, 256, 1024, 512, 64, 0, 1, 1}; return 0;    // Q2_K: 2-bit values; scales, mins; d, dmin
+    case 11: *l = (type_layout){LK_Q3_K_BYTES, 256, 1536, 256, 32, 4, 0, 1}; return 0;    // Q3_K: 2-bit values, high bits; scales; d
     case 12: *l = (type_layout){LK_Q4_K_BYTES, 256, 2048, 256, 64, 0, 1, 0}; return 0;    // Q4_K: nibbles; scales, mins; d, dmin
+    case 13: *l = (type_layout){LK_Q5_K_BYTES, 256, 2560, 256, 64, 0, 1, 0}; return 0;    // Q5_K: nibbles, fifth bits; scales, mins; d, dmin
     case 14: *l = (type_layout){LK_Q6_K_BYTES, 256, 3072, 256, 32, 32, 0, 1}; return 0;   // Q6_K: low, high bits; scales; d
     default: return -1;
     }
@@ -100,7 +107,7 @@ static int vnni512(void) {
 // Not Q4_1, Q5_1, IQ4_NL: the default model (Q4_1) keeps llama.cpp's summation order over
 // prompts (see llama_gemm.h).
 int lk_gemm_supports(int type) {
-    return type == 2 || type == 6 || type == 8 || type == 12 || type == 14;
+    return type == 2 || type == 6 || type == 8 || (type >= 10 && type <= 14);
 }
 
 int lk_packed_supports(int type) {
@@ -203,7 +210,40 @@ __attribute__((target(TARGET), always_inline)) static inline void pack_group(int
         transpose_rows(rows, at + LK_Q8_0_QS, regs);
         transpose_rows(rows, at + LK_Q8_0_QS + 16, regs + 256);
         break;
-    case 12: {  // Q4_K: d, dmin, 12 bytes of 6-bit scales and minimums, 128 nibble bytes
+    case 10: {  // Q2_K: d, dmin, 16 bytes of 4-bit scales (low) and minimums (high), 64 bytes of 2-bit values
+        const __m512i dd = gather(p + LK_Q2_K_D, idx, live);  // d and dmin side by side
+        store_low_halves(halves, dd);
+        store_high_halves(halves + 32, dd);
+        for (int k = 0; k < 4; k++) {
+            const __m512i sc = gather(p + LK_Q2_K_SCALES + 4 * k, idx, live);
+            for (int b = 0; b < 4; b++) {
+                const __m512i s = byte_of(sc, b);
+                _mm_storeu_si128((__m128i *)(aux + 16 * (4 * k + b)), _mm512_cvtepi32_epi8(_mm512_and_si512(s, _mm512_set1_epi32(15))));
+                _mm_storeu_si128((__m128i *)(aux + 256 + 16 * (4 * k + b)), _mm512_cvtepi32_epi8(_mm512_srli_epi32(s, 4)));
+            }
+        }
+        for (int i = 0; i < 4; i++) transpose_rows(rows, at + LK_Q2_K_QS + 16 * i, regs + 256 * i);
+        break;
+    }
+    case 11: {  // Q3_K: 32 bytes of high bits, 64 of 2-bit values, 12 of 6-bit scales, d
+        // d is the block's last two bytes: read the dword ending there, not one past the block.
+        store_high_halves(halves, gather(p + LK_Q3_K_D - 2, idx, live));
+        const uint8_t *s = p + LK_Q3_K_SCALES;
+        const __m512i low_bytes[2] = {gather(s, idx, live), gather(s + 4, idx, live)}, high_bytes = gather(s + 8, idx, live);
+        for (int i = 0; i < 16; i++) {  // scale i, less 32, as a signed byte
+            const __m512i b = byte_of(low_bytes[i % 8 / 4], i % 4);
+            const __m512i low = i < 8 ? _mm512_and_si512(b, _mm512_set1_epi32(15)) : _mm512_srli_epi32(b, 4);
+            const __m512i high = _mm512_and_si512(_mm512_srli_epi32(byte_of(high_bytes, i % 4), 2 * (i / 4)), _mm512_set1_epi32(3));
+            const __m512i sc = _mm512_sub_epi32(_mm512_or_si512(low, _mm512_slli_epi32(high, 4)), _mm512_set1_epi32(32));
+            _mm_storeu_si128((__m128i *)(aux + 16 * i), _mm512_cvtepi32_epi8(sc));
+        }
+        for (int i = 0; i < 4; i++) transpose_rows(rows, at + LK_Q3_K_QS + 16 * i, regs + 256 * i);
+        for (int i = 0; i < 2; i++) transpose_rows(rows, at + LK_Q3_K_HMASK + 16 * i, regs + 1024 + 256 * i);
+        break;
+    }
+    case 12:    // Q4_K: d, dmin, 12 bytes of 6-bit scales and minimums, 128 nibble bytes
+    case 13: {  // Q5_K: the same fields (at the same offsets), then 32 bytes of fifth bits
+        _Static_assert(LK_Q5_K_D == LK_Q4_K_D && LK_Q5_K_DMIN == LK_Q4_K_DMIN && LK_Q5_K_SCALES == LK_Q4_K_SCALES, "Q5_K's fields as Q4_K's");
         const __m512i dd = gather(p + LK_Q4_K_D, idx, live);  // d and dmin side by side
         store_low_halves(halves, dd);
         store_high_halves(halves + 32, dd);
@@ -224,10 +264,13 @@ __attribute__((target(TARGET), always_inline)) static inline void pack_group(int
             _mm_storeu_si128((__m128i *)(aux + 128 + 16 * j), _mm512_cvtepi32_epi8(mn));
         }
         // Blocks 2g and 2g + 1 are the low and high nibbles of bytes 32g..32g+31.
+        const size_t qs = type == 13 ? LK_Q5_K_QS : LK_Q4_K_QS;
         for (int g = 0; g < 4; g++) {
-            transpose_rows(rows, at + LK_Q4_K_QS + 32 * g, regs + 512 * g);
-            transpose_rows(rows, at + LK_Q4_K_QS + 32 * g + 16, regs + 512 * g + 256);
+            transpose_rows(rows, at + qs + 32 * g, regs + 512 * g);
+            transpose_rows(rows, at + qs + 32 * g + 16, regs + 512 * g + 256);
         }
+        if (type == 13)
+            for (int i = 0; i < 2; i++) transpose_rows(rows, at + LK_Q5_K_QH + 16 * i, regs + 2048 + 256 * i);
         break;
     }
     case 14: {  // Q6_K: 128 bytes of low nibbles, 64 of high 2-bit pairs, 16 signed scales, d
@@ -290,7 +333,7 @@ __attribute__((target(TARGET), always_inline)) static inline void expand(int typ
     const int g = unit * 32 / l->values, j = unit % (l->values / 32);
     const uint8_t *regs = panel + (size_t)g * (l->regs + l->aux + l->halves16);
     const uint8_t *aux = regs + l->regs, *halves = aux + l->aux;
-    w->d[1] = w->m = _mm512_setzero_ps();
+    w->d[1] = w->m[0] = w->m[1] = _mm512_setzero_ps();
     switch (type) {
     case 2: case 3: case 6: case 7: case 20:
         for (int k = 0; k < 4; k++) {
@@ -311,19 +354,46 @@ __attribute__((target(TARGET), always_inline)) static inline void expand(int typ
             for (int k = 0; k < 8; k++) w->q[k] = _mm512_shuffle_epi8(table, w->q[k]);
         }
         w->d[0] = halves_at(halves);
-        if (l->has_min) w->m = halves_at(halves + 32);
+        if (l->has_min) w->m[0] = halves_at(halves + 32);
         break;
     case 8:
         for (int k = 0; k < 8; k++) w->q[k] = _mm512_xor_si512(load(regs + 64 * k), _mm512_set1_epi8((char)0x80));
         w->d[0] = halves_at(halves);
         break;
-    case 12: {  // w = d*sc*q - dmin*mn
+    case 10: case 11: {  // block j = 4h + i: bits 2i, 2i + 1 of qs bytes 32h..32h+31
+        const uint8_t *r = regs + 512 * (j / 4);
+        for (int k = 0; k < 8; k++) w->q[k] = mask8(_mm512_srli_epi16(load(r + 64 * k), 2 * (j % 4)), 3);
+        const __m512 d = halves_at(halves);
+        if (type == 10) {  // w = d*sc*q - dmin*mn, per 16 values
+            const __m512 dmin = halves_at(halves + 32);
+            for (int h = 0; h < 2; h++) {
+                const __m512 sc = _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(aux + 16 * (2 * j + h)))));
+                const __m512 mn = _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(aux + 256 + 16 * (2 * j + h)))));
+                w->d[h] = _mm512_mul_ps(d, sc);
+                w->m[h] = _mm512_sub_ps(_mm512_setzero_ps(), _mm512_mul_ps(dmin, mn));
+            }
+        } else {  // w = d*sc*(q - 4), q's third bit bit j of the high-bit bytes
+            for (int k = 0; k < 8; k++) {
+                const __mmask64 high = _mm512_test_epi8_mask(load(regs + 1024 + 64 * k), _mm512_set1_epi8((char)(1 << j)));
+                w->q[k] = _mm512_mask_add_epi8(w->q[k], high, w->q[k], _mm512_set1_epi8(4));
+            }
+            for (int h = 0; h < 2; h++)
+                w->d[h] = _mm512_mul_ps(d, _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)(aux + 16 * (2 * j + h))))));
+        }
+        break;
+    }
+    case 12: case 13: {  // w = d*sc*q - dmin*mn; Q5_K: q's fifth bit bit j of the fifth-bit bytes
         const uint8_t *r = regs + 512 * (j / 2);
         for (int k = 0; k < 8; k++) w->q[k] = j % 2 ? mask8(_mm512_srli_epi16(load(r + 64 * k), 4), 0x0F) : mask8(load(r + 64 * k), 0x0F);
+        if (type == 13)
+            for (int k = 0; k < 8; k++) {
+                const __mmask64 high = _mm512_test_epi8_mask(load(regs + 2048 + 64 * k), _mm512_set1_epi8((char)(1 << j)));
+                w->q[k] = _mm512_mask_add_epi8(w->q[k], high, w->q[k], _mm512_set1_epi8(16));
+            }
         const __m512 sc = _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(aux + 16 * j))));
         const __m512 mn = _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(aux + 128 + 16 * j))));
         w->d[0] = _mm512_mul_ps(halves_at(halves), sc);
-        w->m = _mm512_sub_ps(_mm512_setzero_ps(), _mm512_mul_ps(halves_at(halves + 32), mn));
+        w->m[0] = _mm512_sub_ps(_mm512_setzero_ps(), _mm512_mul_ps(halves_at(halves + 32), mn));
         break;
     }
     case 14: {  // block j = 4h + i: low (i < 2) or high nibbles of ql0 / ql1, bits 2i, 2i + 1 of qh; w = d*sc*(q - 32)
@@ -366,7 +436,12 @@ __attribute__((target(TARGET), always_inline)) static inline void tile(const pan
             const __m512 dx = _mm512_set1_ps(a->dx[j]);
             acc[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s[0]), _mm512_mul_ps(w->d[0], dx), acc[j]);
             if (halves) acc[j] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s[1]), _mm512_mul_ps(w->d[1], dx), acc[j]);
-            if (has_min) acc[j] = _mm512_fmadd_ps(w->m, _mm512_set1_ps(a->sx[j]), acc[j]);
+            if (has_min && halves) {
+                acc[j] = _mm512_fmadd_ps(w->m[0], _mm512_set1_ps(a->half_sx[0][j]), acc[j]);
+                acc[j] = _mm512_fmadd_ps(w->m[1], _mm512_set1_ps(a->half_sx[1][j]), acc[j]);
+            } else if (has_min) {
+                acc[j] = _mm512_fmadd_ps(w->m[0], _mm512_set1_ps(a->sx[j]), acc[j]);
+            }
         }
     }
     for (int j = 0; j < nt; j++) _mm512_mask_storeu_ps(out + (size_t)j * out_stride, live, acc[j]);
@@ -379,7 +454,8 @@ __attribute__((target(TARGET))) static void run_tile(const panel_block *panel, c
 #define TILE_CASES(min, halves) switch (nt) { \
     TILE_CASE(1, min, halves) TILE_CASE(2, min, halves) TILE_CASE(3, min, halves) TILE_CASE(4, min, halves) \
     TILE_CASE(5, min, halves) TILE_CASE(6, min, halves) TILE_CASE(7, min, halves) TILE_CASE(8, min, halves) }
-    if (l->halves) TILE_CASES(0, 1)
+    if (l->halves && l->has_min) TILE_CASES(1, 1)
+    else if (l->halves) TILE_CASES(0, 1)
     else if (l->has_min) TILE_CASES(1, 0)
     else TILE_CASES(0, 0)
 #undef TILE_CASES
@@ -407,6 +483,8 @@ __attribute__((target(TARGET))) static void pack_activations(const lk_activation
             const int64_t second = _mm_cvtsi128_si64(hi) + _mm_extract_epi64(hi, 1) - 16 * 128;
             b->start[0][j] = (int32_t)(-offset * (halves ? first : first + second));
             b->start[1][j] = (int32_t)(-offset * second);
+            b->half_sx[0][j] = b->dx[j] * (float)first;
+            b->half_sx[1][j] = b->dx[j] * (float)second;
         }
 }
 
@@ -485,7 +563,7 @@ __attribute__((target(TARGET), always_inline)) static inline __m512 gemv_block_o
             acc[k] = _mm512_fmadd_ps(dwdx, _mm512_cvtepi32_ps(s), acc[k]);
         }
         // A fused multiply-add, as compilers contract llama.cpp's `summs += m * s`.
-        if (l->has_min) extra = _mm512_fmadd_ps(w.m, _mm512_set1_ps(x->scales[2 * u + 1]), extra);
+        if (l->has_min) extra = _mm512_fmadd_ps(w.m[0], _mm512_set1_ps(x->scales[2 * u + 1]), extra);
     }
     const __m512 sum = _mm512_add_ps(_mm512_add_ps(_mm512_add_ps(acc[0], acc[4]), _mm512_add_ps(acc[2], acc[6])),
                                      _mm512_add_ps(_mm512_add_ps(acc[1], acc[5]), _mm512_add_ps(acc[3], acc[7])));
@@ -494,7 +572,7 @@ __attribute__((target(TARGET), always_inline)) static inline __m512 gemv_block_o
 
 // The K-quants in the batched kernel's order: each block's exact integer sum(s), blocks in order.
 __attribute__((target(TARGET), always_inline)) static inline __m512 gemv_exact_blocks(int type, const type_layout *l,
-    const uint8_t *panel, int groups, const lk_activations *x, const int32_t *starts) {
+    const uint8_t *panel, int groups, const lk_activations *x, const int32_t *starts, const float *half_sx) {
     __m512 acc = _mm512_setzero_ps();
     const int units = x->columns / 32;
     for (int u = 0; u < units; u++) {
@@ -522,7 +600,12 @@ __attribute__((target(TARGET), always_inline)) static inline __m512 gemv_exact_b
             const __m512i s = _mm512_add_epi32(_mm512_add_epi32(first, second), _mm512_set1_epi32(all));
             acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s), _mm512_mul_ps(w.d[0], dx), acc);
         }
-        if (l->has_min) acc = _mm512_fmadd_ps(w.m, _mm512_set1_ps(x->scales[2 * u + 1]), acc);
+        if (l->has_min && l->halves) {
+            acc = _mm512_fmadd_ps(w.m[0], _mm512_set1_ps(half_sx[2 * u]), acc);
+            acc = _mm512_fmadd_ps(w.m[1], _mm512_set1_ps(half_sx[2 * u + 1]), acc);
+        } else if (l->has_min) {
+            acc = _mm512_fmadd_ps(w.m[0], _mm512_set1_ps(x->scales[2 * u + 1]), acc);
+        }
     }
     return acc;
 }
@@ -533,16 +616,24 @@ __attribute__((target(TARGET), always_inline)) static inline void gemv_body(int 
     layout_of(type, &l);
     const int units = x->columns / 32, groups = x->columns / l.values;
     const size_t bytes = panel_bytes(&l, x->columns);
-    // The starting values: -offset * the sums of the activations' four-byte groups (vpdpbusd of ones).
+    // The starting values: -offset * the sums of the activations' four-byte groups (vpdpbusd of
+    // ones); for minimums per 16 values, d times each half's sum, as pack_activations forms them.
+    float *half_sx = (float *)(starts + 8 * units);
     for (int u = 0; u < units; u++) {
         const __m256i v = _mm256_loadu_si256((const __m256i *)(x->qs + 32 * u));
         const __m256i sums = _mm256_dpbusd_epi32(_mm256_setzero_si256(), _mm256_set1_epi8(1), v);
         _mm256_storeu_si256((__m256i *)(starts + 8 * u), _mm256_mullo_epi32(sums, _mm256_set1_epi32(-l.offset)));
+        if (l.has_min && l.halves) {
+            int32_t g[8];
+            _mm256_storeu_si256((__m256i *)g, sums);
+            half_sx[2 * u] = x->scales[2 * u] * (float)(g[0] + g[1] + g[2] + g[3]);
+            half_sx[2 * u + 1] = x->scales[2 * u] * (float)(g[4] + g[5] + g[6] + g[7]);
+        }
     }
     for (int p = row0 / PANEL; p * PANEL < row1; p++) {
         const uint8_t *panel = packed + (size_t)p * bytes;
         const __m512 r = l.values == 32 ? gemv_block_order(type, &l, panel, groups, x, starts)
-                                        : gemv_exact_blocks(type, &l, panel, groups, x, starts);
+                                        : gemv_exact_blocks(type, &l, panel, groups, x, starts, half_sx);
         const int first = p * PANEL < row0 ? row0 - p * PANEL : 0;
         const int end = row1 - p * PANEL < PANEL ? row1 - p * PANEL : PANEL;
         _mm512_mask_storeu_ps(out + (size_t)p * PANEL, (__mmask16)(((1u << end) - 1) & ~((1u << first) - 1)), r);
@@ -559,7 +650,10 @@ __attribute__((target(TARGET))) static void gemv(int type, const uint8_t *packed
     case 7: gemv_body(7, packed, row0, row1, x, out, starts); break;
     case 8: gemv_body(8, packed, row0, row1, x, out, starts); break;
     case 20: gemv_body(20, packed, row0, row1, x, out, starts); break;
+    case 10: gemv_body(10, packed, row0, row1, x, out, starts); break;
+    case 11: gemv_body(11, packed, row0, row1, x, out, starts); break;
     case 12: gemv_body(12, packed, row0, row1, x, out, starts); break;
+    case 13: gemv_body(13, packed, row0, row1, x, out, starts); break;
     case 14: gemv_body(14, packed, row0, row1, x, out, starts); break;
     }
 }
@@ -573,7 +667,8 @@ int lk_gemv_packed(int type, const uint8_t *packed, int row0, int row1, const lk
     return 0;
 }
 
-size_t lk_gemv_scratch_bytes(int columns) { return 64 + (size_t)columns * sizeof(int32_t) / 4; }
+// Eight starting values and two half sums per 32 columns.
+size_t lk_gemv_scratch_bytes(int columns) { return 64 + (size_t)columns * sizeof(int32_t) / 4 + (size_t)columns / 32 * 2 * sizeof(float); }
 
 #else
 int lk_gemm_supports(int type) { (void)type; return 0; }

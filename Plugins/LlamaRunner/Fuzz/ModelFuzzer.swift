@@ -21,13 +21,15 @@ public struct ModelFuzzer: Sendable {
         public let bytes: [UInt8]
     }
 
-    /// The usual starting points, made once: four weight draws of the tiny model, and the tiny
-    /// model as each other architecture the engine runs.
+    /// The usual starting points, made once: four weight draws of the tiny model, the tiny model
+    /// as each other architecture the engine runs, and with its down projection in each K-quant
+    /// (so that re-typing, re-shaping and truncating reach the 256-value superblocks).
     private let bases: [SyntheticGGUF]
 
     public init() {
         bases = (1...4).map { SyntheticGGUF.tinyLlama(seed: UInt64($0)) }
             + ["qwen2", "qwen3", "gemma3", "gemma3"].map { SyntheticGGUF.tiny(architecture: $0) }
+            + TensorType.allCases.filter { $0.blockSize == 256 }.map { SyntheticGGUF.tinyLlama(feedForwardDown: $0) }
     }
 
     public func makeCase(seed: UInt64) -> Case {

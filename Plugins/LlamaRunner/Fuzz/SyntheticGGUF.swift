@@ -82,6 +82,28 @@ public struct SyntheticGGUF: Sendable {
         return g
     }
 
+    /// `tinyLlama` with a feed-forward width of 256, so that its down projection (rows of 256
+    /// values) can be of a K-quant `type`: the fuzz bases and error tests for the superblock types.
+    public static func tinyLlama(seed: UInt64 = 1, feedForwardDown type: TensorType) -> SyntheticGGUF {
+        var g = tinyLlama(seed: seed)
+        var rng = SeededGenerator(seed: seed ^ 0x4B51)
+        let d = embedding, ff = 256
+        g.set("llama.feed_forward_length", .u32(UInt32(ff)))
+        for i in g.tensors.indices {
+            switch g.tensors[i].name {
+            case "blk.0.ffn_gate.weight", "blk.0.ffn_up.weight":
+                g.tensors[i].dims = [d, ff]
+                g.tensors[i].data = weights(g.tensors[i].type, rows: ff, cols: d, &rng)
+            case "blk.0.ffn_down.weight":
+                g.tensors[i].dims = [ff, d]
+                g.tensors[i].type = type
+                g.tensors[i].data = weights(type, rows: d, cols: ff, &rng)
+            default: break
+            }
+        }
+        return g
+    }
+
     /// `tinyLlama` as a model of another architecture the engine runs (qwen2, qwen3, gemma3):
     /// its keys renamed, and the tensors and keys that architecture adds (`LlamaHyperparameters.Traits`):
     /// Q/K/V biases, per-head Q/K norms, output norms, and for gemma3 a sliding window of 4 on

@@ -7,9 +7,9 @@
 #include "llama_kernels.h"
 
 // Whether lk_gemm and lk_gemm_packed take this ggml type code: 2 (Q4_0), 6 (Q5_0), 8 (Q8_0),
-// 12 (Q4_K), 14 (Q6_K). Not Q4_1: the default model's prompts keep llama.cpp's summation order,
-// bit for bit (with this kernel on Q4_1, and an AVX2 attention since removed, one of its
-// teacher-forced reference steps flipped).
+// and the K-quants 10 (Q2_K), 11 (Q3_K), 12 (Q4_K), 13 (Q5_K), 14 (Q6_K). Not Q4_1: the default
+// model's prompts keep llama.cpp's summation order, bit for bit (with this kernel on Q4_1, and an
+// AVX2 attention since removed, one of its teacher-forced reference steps flipped).
 int lk_gemm_supports(int type);
 
 // Bytes of scratch lk_gemm and lk_gemm_packed need for rows of `columns` values and up to `tokens` tokens.
@@ -17,8 +17,9 @@ size_t lk_gemm_scratch_bytes(int columns, int tokens);
 
 // out[t * out_stride + r] = weight row r . activation row t, for r in [row0, row1), every token,
 // with the activations laid out as for lk_matmul. Each (row, token) sums every 32-value block
-// (16 for Q6_K's scales) exactly in integers, then adds the blocks in order in float (dw*dx*isum,
-// plus mw*sx for Q4_K's minimum per 32 values), so results depend
+// (16 for the scales of Q2_K, Q3_K and Q6_K) exactly in integers, then adds the blocks in order in
+// float (dw*dx*isum, plus mw*sx for the minimum per 32 values of Q4_K and Q5_K, or per 16 values
+// mw*dx*(the 16 activations' integer sum) for Q2_K's), so results depend
 // neither on the row range nor on the number of tokens, but differ from lk_matmul's (which keeps
 // llama.cpp's eight float lanes per block) by float rounding.
 // `scratch` (lk_gemm_scratch_bytes, any alignment) is the calling thread's own.
@@ -48,7 +49,7 @@ int lk_gemm_packed(int type, const uint8_t *packed, int row0, int row1, const lk
 size_t lk_gemv_scratch_bytes(int columns);
 
 // One token (x->tokens == 1) against packed weights: out[r] for r in [row0, row1). The 32-value
-// types give lk_matmul's results bit for bit (llama.cpp's order); Q4_K and Q6_K give lk_gemm's.
+// types give lk_matmul's results bit for bit (llama.cpp's order); the K-quants give lk_gemm's.
 // `scratch` (lk_gemv_scratch_bytes, any alignment) is the calling thread's own. Returns 0, or -1
 // when the type is not packed or x has several tokens (nothing written). Thread-safe: callers
 // split rows.

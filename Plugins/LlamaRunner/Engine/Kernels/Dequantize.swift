@@ -43,7 +43,7 @@ public enum Dequantize {
 
     /// Q2_K and Q3_K: value 128h + 32j + l of a block is bits 2j..2j+1 of qs[32h + l] (l < 32), in
     /// sub-block 8h + 2j + l / 16.
-    @inline(__always) private static func twoBits(_ qs: UnsafeRawPointer, _ i: Int) -> Int {
+    @inline(__always) static func twoBits(_ qs: UnsafeRawPointer, _ i: Int) -> Int {
         let h = i / 128, j = i % 128 / 32, l = i % 32
         return Int(qs.load(fromByteOffset: 32 * h + l, as: UInt8.self) >> (2 * j) & 3)
     }
@@ -68,18 +68,21 @@ public enum Dequantize {
         return (low | high << 4) - 32
     }
 
+    /// Q3_K's value i (-4...3) of the block at `p`: the high bit of value 128h + 32j + l is bit
+    /// 4h + j of hmask[l]; clear means -4.
+    @inline(__always) static func q3KValue(_ p: UnsafeRawPointer, _ i: Int) -> Int {
+        let bit = 4 * (i / 128) + i % 128 / 32
+        let high = p.load(fromByteOffset: Int(LK_Q3_K_HMASK) + i % 32, as: UInt8.self) >> bit & 1
+        return twoBits(p + Int(LK_Q3_K_QS), i) - (high == 0 ? 4 : 0)
+    }
+
     private static func q3K(_ p: UnsafeRawPointer, _ y: UnsafeMutablePointer<Float>) {
         let d = BlockDecoding.half(p, Int(LK_Q3_K_D))
-        let qs = p + Int(LK_Q3_K_QS), hmask = p + Int(LK_Q3_K_HMASK), scales = p + Int(LK_Q3_K_SCALES)
+        let scales = p + Int(LK_Q3_K_SCALES)
         for s in 0..<16 {
             let dl = d * Float(q3KScale(scales, s))
             let first = 128 * (s / 8) + 32 * (s % 8 / 2) + 16 * (s % 2)
-            for i in first..<first + 16 {
-                // The high bit of value 128h + 32j + l is bit 4h + j of hmask[l]; clear means -4.
-                let bit = 4 * (i / 128) + i % 128 / 32
-                let high = hmask.load(fromByteOffset: i % 32, as: UInt8.self) >> bit & 1
-                y[i] = dl * Float(twoBits(qs, i) - (high == 0 ? 4 : 0))
-            }
+            for i in first..<first + 16 { y[i] = dl * Float(q3KValue(p, i)) }
         }
     }
 
@@ -97,17 +100,21 @@ public enum Dequantize {
         }
     }
 
+    /// Q5_K's value i (0...31) of the block at `p`, in sub-block j = i / 32 of chunk j / 2: the
+    /// low (even j) or high nibble of qs[32(j / 2) + l], fifth bit bit j of qh[l] (l = i % 32).
+    @inline(__always) static func q5KValue(_ p: UnsafeRawPointer, _ i: Int) -> Int {
+        let j = i / 32, l = i % 32
+        let q = p.load(fromByteOffset: Int(LK_Q5_K_QS) + 32 * (j / 2) + l, as: UInt8.self) >> (4 * (j % 2)) & 0xF
+        let h = p.load(fromByteOffset: Int(LK_Q5_K_QH) + l, as: UInt8.self) >> j & 1
+        return Int(q | h << 4)
+    }
+
     private static func q5K(_ p: UnsafeRawPointer, _ y: UnsafeMutablePointer<Float>) {
         let d = BlockDecoding.half(p, Int(LK_Q5_K_D)), dmin = BlockDecoding.half(p, Int(LK_Q5_K_DMIN))
-        let scales = p + Int(LK_Q5_K_SCALES), qh = p + Int(LK_Q5_K_QH), qs = p + Int(LK_Q5_K_QS)
-        for chunk in 0..<4 {
-            let (sc1, m1) = q4KScaleMin(scales, 2 * chunk), (sc2, m2) = q4KScaleMin(scales, 2 * chunk + 1)
-            let d1 = d * sc1, min1 = dmin * m1, d2 = d * sc2, min2 = dmin * m2
-            for l in 0..<32 {
-                let q = qs.load(fromByteOffset: 32 * chunk + l, as: UInt8.self), h = qh.load(fromByteOffset: l, as: UInt8.self)
-                y[64 * chunk + l] = d1 * Float(q & 0xF | (h >> (2 * chunk) & 1) << 4) - min1
-                y[64 * chunk + 32 + l] = d2 * Float(q >> 4 | (h >> (2 * chunk + 1) & 1) << 4) - min2
-            }
+        for j in 0..<8 {
+            let (sc, mn) = q4KScaleMin(p + Int(LK_Q5_K_SCALES), j)
+            let dl = d * sc, ml = dmin * mn
+            for i in 32 * j..<32 * j + 32 { y[i] = dl * Float(q5KValue(p, i)) - ml }
         }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import CLlamaKernels
 
-/// Weight × activation products, dispatched by weight type: integer kernels for the 8-bit and
-/// 4-bit block types, dequantise-then-dot for the rest (K-quants, 16/32-bit floats).
+/// Weight × activation products, dispatched by weight type: integer kernels for the 32-value
+/// block types and (AVX-512 VNNI) the K-quants, dequantise-then-dot for the rest (16/32-bit
+/// floats, and the K-quants without AVX-512 VNNI).
 public enum MatMul {
     /// The kernel family used for the integer types, chosen once at start-up.
     public enum Implementation: String, Sendable, CaseIterable {
@@ -56,7 +57,7 @@ public enum MatMul {
     /// Whether a batch of `tokens` tokens on `type` takes the batched (prompt) kernel, which sums
     /// each block exactly in integers and adds blocks in float (`llama_gemm.h`): AVX-512 VNNI, a
     /// type it covers, and several tokens, or one token of a type without a one-token integer
-    /// kernel (Q4_K, Q6_K: otherwise the row is dequantised and multiplied in float). Other single
+    /// kernel (the K-quants: otherwise the row is dequantised and multiplied in float). Other single
     /// tokens keep the llama.cpp-ordered kernel.
     static func usesBatchedKernel(_ type: TensorType, tokens: Int, _ implementation: Implementation) -> Bool {
         implementation == .avx512vnni && lk_gemm_supports(Int32(type.rawValue)) != 0 && (tokens > 1 || !hasIntegerKernel(type))
