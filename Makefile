@@ -129,7 +129,7 @@ plugins: build $(ECHO_C_PLUGIN)
 # Reference dequantisations from the PyPI `gguf` package (installed when missing) for the
 # runner engine's tensor-type tests.
 QUANT_FIXTURES := .build/fixtures/quants
-# Tiny random-weight models of the architectures without a real file here (qwen2, qwen3) and a
+# Tiny random-weight models of the architectures without a real file here (qwen2, qwen3, phi3) and a
 # gemma3 with a short sliding window; Tests/Reference/architectures holds llama.cpp's logits for
 # them (scripts/make-architecture-reference.sh).
 ARCHITECTURE_FIXTURES := .build/fixtures/architectures

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes Tests/Reference/architectures: llama.cpp's logits at every position of one prompt for
-# each random-weight model of scripts/random-weight-models.py (qwen2, qwen3, gemma3), with the
+# each random-weight model of scripts/random-weight-models.py (qwen2, qwen3, gemma3, phi3), with the
 # model's SHA-256 so the tests know they compare the same file. Run once by hand when the models
 # or the prompt change; the tests only read the result.
 # Needs llama.cpp b11434's static libraries and headers (scripts/build-llama-cpp.sh keeps them

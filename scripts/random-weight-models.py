@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes tiny random-weight GGUF files, one per architecture the local runner reads and has no
-real file for here (qwen2, qwen3) plus a gemma3 one with a short sliding window, with the PyPI
+real file for here (qwen2, qwen3, phi3) plus a gemma3 one with a short sliding window, with the PyPI
 `gguf` package. The same seed and package version give the same bytes: the reference logits in
 Tests/Reference/architectures/ were made by llama.cpp from these files, and the tests check each
 file's SHA-256 against the one recorded there before comparing.
@@ -29,6 +29,9 @@ MODELS = {
     # global layers, one KV head.
     "gemma3": dict(layers=4, heads=4, kv_heads=1, head_dim=32, head_norms=True, key_length=True,
                    output_norms=True, window=8, pattern=2, rope_base=1e6, rope_base_swa=20000.0),
+    # Phi-3: Q/K/V fused in attn_qkv and gate/up in ffn_up (gate first), NeoX RoPE; its files
+    # declare a sliding window that llama.cpp ignores (so the reference shows it is ignored).
+    "phi3": dict(layers=2, heads=4, kv_heads=2, head_dim=16, fused=True, declared_window=8),
 }
 
 
@@ -46,6 +49,8 @@ def write(arch, spec, path, rng):
         w.add_value_length(hd)
     w.add_rope_freq_base(spec.get("rope_base", 10000.0))
     w.add_layer_norm_rms_eps(1e-6)
+    if "declared_window" in spec:
+        w.add_sliding_window(spec["declared_window"])
     if "window" in spec:
         w.add_sliding_window(spec["window"])
         w.add_sliding_window_pattern(spec["pattern"])
@@ -78,9 +83,12 @@ def write(arch, spec, path, rng):
     for l in range(spec["layers"]):
         p = f"blk.{l}."
         w.add_tensor(p + "attn_norm.weight", norm(EMBED))
-        w.add_tensor(p + "attn_q.weight", matrix(heads * hd, EMBED))
-        w.add_tensor(p + "attn_k.weight", matrix(kv * hd, EMBED))
-        w.add_tensor(p + "attn_v.weight", matrix(kv * hd, EMBED))
+        if spec.get("fused"):
+            w.add_tensor(p + "attn_qkv.weight", matrix((heads + 2 * kv) * hd, EMBED))
+        else:
+            w.add_tensor(p + "attn_q.weight", matrix(heads * hd, EMBED))
+            w.add_tensor(p + "attn_k.weight", matrix(kv * hd, EMBED))
+            w.add_tensor(p + "attn_v.weight", matrix(kv * hd, EMBED))
         if spec.get("biases"):
             w.add_tensor(p + "attn_q.bias", (0.5 * rng.standard_normal(heads * hd)).astype(np.float32))
             w.add_tensor(p + "attn_k.bias", (0.5 * rng.standard_normal(kv * hd)).astype(np.float32))
@@ -92,8 +100,11 @@ def write(arch, spec, path, rng):
         if spec.get("output_norms"):
             w.add_tensor(p + "post_attention_norm.weight", norm(EMBED))
         w.add_tensor(p + "ffn_norm.weight", norm(EMBED))
-        w.add_tensor(p + "ffn_gate.weight", matrix(FEED_FORWARD, EMBED))
-        w.add_tensor(p + "ffn_up.weight", matrix(FEED_FORWARD, EMBED))
+        if spec.get("fused"):
+            w.add_tensor(p + "ffn_up.weight", matrix(2 * FEED_FORWARD, EMBED))
+        else:
+            w.add_tensor(p + "ffn_gate.weight", matrix(FEED_FORWARD, EMBED))
+            w.add_tensor(p + "ffn_up.weight", matrix(FEED_FORWARD, EMBED))
         w.add_tensor(p + "ffn_down.weight", matrix(EMBED, FEED_FORWARD))
         if spec.get("output_norms"):
             w.add_tensor(p + "post_ffw_norm.weight", norm(EMBED))

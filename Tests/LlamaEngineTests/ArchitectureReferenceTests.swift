@@ -7,8 +7,9 @@ import TandemLlama
 /// (scripts/random-weight-models.py, written by `make fixtures`), against llama.cpp's logits at
 /// every position of a 100-token prompt (Tests/Reference/architectures, made by
 /// scripts/make-architecture-reference.sh): qwen2 (Q/K/V biases), qwen3 (Q/K norms, head size
-/// 32 beside an embedding of 64), and gemma3 with a window of 8 on every other layer, so the
-/// window, its ring cache and both RoPE bases are exercised. Weights are F32, so the only
+/// 32 beside an embedding of 64), gemma3 with a window of 8 on every other layer, so the
+/// window, its ring cache and both RoPE bases are exercised, and phi3 (fused Q/K/V and gate/up,
+/// and a declared window of 8 that llama.cpp ignores). Weights are F32, so the only
 /// rounding the two sides do differently is llama.cpp's half-precision attention.
 @Suite(.serialized) struct ArchitectureReferenceTests {
     struct Entry: Decodable {
@@ -34,10 +35,10 @@ import TandemLlama
     }
 
     @Test func everyArchitectureHasAReference() throws {
-        #expect(try Self.entries().map(\.architecture).sorted() == ["gemma3", "qwen2", "qwen3"])
+        #expect(try Self.entries().map(\.architecture).sorted() == ["gemma3", "phi3", "qwen2", "qwen3"])
     }
 
-    @Test(arguments: ["qwen2", "qwen3", "gemma3"])
+    @Test(arguments: ["qwen2", "qwen3", "gemma3", "phi3"])
     func logitsAtEveryPositionAgreeWithLlamaCpp(_ architecture: String) throws {
         let entry = try #require(try Self.entries().first { $0.architecture == architecture })
         let model = try Self.model(entry)

@@ -32,7 +32,7 @@ final class HostileModelFileTests {
         return model.encoded()
     }
 
-    enum Architecture: String { case llama, qwen3, gemma3 }
+    enum Architecture: String { case llama, qwen3, gemma3, phi3 }
 
     static let hostile: [Hostile] = [
         Hostile(description: "BOS id out of range", bytes: tiny { $0.set("tokenizer.ggml.bos_token_id", .u32(8)) },
@@ -105,6 +105,21 @@ final class HostileModelFileTests {
                 fragments: ["wrongTensorShape", "blk.0.attn_q_norm.weight has shape [32], expected [16]"]),
         Hostile(description: "a missing post-attention norm", bytes: tiny(.gemma3) { $0.tensors.removeAll { $0.name == "blk.0.post_attention_norm.weight" } },
                 fragments: ["missingTensor", "blk.0.post_attention_norm.weight is missing", "expected shape [32]"]),
+        // phi3: fused Q/K/V (32 + 2 × 16 rows) and gate/up (2 × 64 rows).
+        Hostile(description: "a missing fused QKV matrix (phi3)", bytes: tiny(.phi3) { $0.tensors.removeAll { $0.name == "blk.0.attn_qkv.weight" } },
+                fragments: ["missingTensor", "blk.0.attn_qkv.weight is missing", "expected shape [32, 64]"]),
+        Hostile(description: "a fused gate/up of one part only (phi3)", bytes: tiny(.phi3) { m in
+                    let i = m.tensors.firstIndex { $0.name == "blk.0.ffn_up.weight" }!
+                    m.tensors[i].dims = [32, 64]
+                    m.tensors[i].data = Array(m.tensors[i].data.prefix(m.tensors[i].data.count / 2))
+                },
+                fragments: ["wrongTensorShape", "blk.0.ffn_up.weight has shape [32, 64], expected [32, 128]"]),
+        Hostile(description: "LongRoPE factors (phi3)", bytes: tiny(.phi3) { m in
+                    var factors = m.tensors.first { $0.name == "output_norm.weight" }!
+                    factors.name = "rope_factors_long.weight"
+                    m.tensors.append(factors)
+                },
+                fragments: ["unsupportedArchitecture", "rope_factors_long.weight", "LongRoPE"]),
     ]
 
     /// `tandem-llama inspect PATH`.
@@ -112,7 +127,7 @@ final class HostileModelFileTests {
         try runBuilt(["inspect", path], binary: "tandem-llama")
     }
 
-    @Test(arguments: ["qwen2", "qwen3", "gemma3"])
+    @Test(arguments: ["qwen2", "qwen3", "gemma3", "phi3"])
     func theTinyModelOfEachArchitectureLoadsAndRuns(_ architecture: String) throws {
         let path = SyntheticGGUF.write(SyntheticGGUF.tiny(architecture: architecture).encoded(), in: folder, name: "\(architecture).gguf")
         let loaded = try LoadedLlama(path: path, threads: 2, context: 64)

@@ -28,7 +28,7 @@ public struct ModelFuzzer: Sendable {
 
     public init() {
         bases = (1...4).map { SyntheticGGUF.tinyLlama(seed: UInt64($0)) }
-            + ["qwen2", "qwen3", "gemma3", "gemma3"].map { SyntheticGGUF.tiny(architecture: $0) }
+            + ["qwen2", "qwen3", "gemma3", "gemma3", "phi3"].map { SyntheticGGUF.tiny(architecture: $0) }
             + TensorType.allCases.filter { $0.blockSize == 256 }.map { SyntheticGGUF.tinyLlama(feedForwardDown: $0) }
     }
 

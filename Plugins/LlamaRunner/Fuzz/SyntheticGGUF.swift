@@ -104,10 +104,10 @@ public struct SyntheticGGUF: Sendable {
         return g
     }
 
-    /// `tinyLlama` as a model of another architecture the engine runs (qwen2, qwen3, gemma3):
+    /// `tinyLlama` as a model of another architecture the engine runs (qwen2, qwen3, gemma3, phi3):
     /// its keys renamed, and the tensors and keys that architecture adds (`LlamaHyperparameters.Traits`):
-    /// Q/K/V biases, per-head Q/K norms, output norms, and for gemma3 a sliding window of 4 on
-    /// layer 0 with an explicit head size.
+    /// Q/K/V biases, per-head Q/K norms, output norms, fused projections (phi3), and for gemma3
+    /// a sliding window of 4 on layer 0 with an explicit head size.
     public static func tiny(architecture arch: String, seed: UInt64 = 1) -> SyntheticGGUF {
         var g = tinyLlama(seed: seed)
         guard let traits = LlamaHyperparameters.traitsByArchitecture[arch], arch != "llama" else { return g }
@@ -134,6 +134,16 @@ public struct SyntheticGGUF: Sendable {
         if traits.outputNorms {
             add("post_attention_norm.weight", d)
             add("post_ffw_norm.weight", d)
+        }
+        if traits.fusedProjections {
+            // Q, K and V in one matrix, and gate and up in one (gate rows first).
+            let q = g.tensors.first { $0.name == "blk.0.attn_q.weight" }!
+            g.tensors.removeAll { ["blk.0.attn_q.weight", "blk.0.attn_k.weight", "blk.0.attn_v.weight"].contains($0.name) }
+            g.tensors.append(Tensor(name: "blk.0.attn_qkv.weight", dims: [d, d + 2 * kvDim], type: q.type,
+                                    data: weights(q.type, rows: d + 2 * kvDim, cols: d, &rng)))
+            let gate = g.tensors.first { $0.name == "blk.0.ffn_gate.weight" }!, up = g.tensors.first { $0.name == "blk.0.ffn_up.weight" }!
+            g.tensors.removeAll { $0.name == gate.name || $0.name == up.name }
+            g.tensors.append(Tensor(name: up.name, dims: [d, 2 * feedForward], type: up.type, data: gate.data + up.data))
         }
         if traits.slidingWindow {
             g.set("\(arch).attention.key_length", .u32(UInt32(headDim)))

@@ -28,20 +28,32 @@ public struct LlamaHyperparameters: ModelArchitecture, Equatable {
         /// Layers may attend to a sliding window (`attention.sliding_window`, its layer pattern
         /// and `rope.freq_base_swa`).
         public let slidingWindow: Bool
+        /// Q, K and V come as one matrix (`attn_qkv`, rows in that order) and the feed-forward's
+        /// gate and up as one (`ffn_up` of 2 × n_ff rows, gate first), as Phi-3 files store them.
+        /// The weights split them into row ranges at load; the forward pass never sees the difference.
+        public let fusedProjections: Bool
 
         static let llama = Traits(ropeStyle: .adjacentPairs, attentionBiases: false, headNorms: false, outputNorms: false,
-                                  scalesEmbedding: false, activation: .silu, slidingWindow: false)
+                                  scalesEmbedding: false, activation: .silu, slidingWindow: false,
+                                  fusedProjections: false)
         static let qwen2 = Traits(ropeStyle: .neox, attentionBiases: true, headNorms: false, outputNorms: false,
-                                  scalesEmbedding: false, activation: .silu, slidingWindow: false)
+                                  scalesEmbedding: false, activation: .silu, slidingWindow: false,
+                                  fusedProjections: false)
         static let qwen3 = Traits(ropeStyle: .neox, attentionBiases: false, headNorms: true, outputNorms: false,
-                                  scalesEmbedding: false, activation: .silu, slidingWindow: false)
+                                  scalesEmbedding: false, activation: .silu, slidingWindow: false,
+                                  fusedProjections: false)
         static let gemma3 = Traits(ropeStyle: .neox, attentionBiases: false, headNorms: true, outputNorms: true,
-                                   scalesEmbedding: true, activation: .geluTanh, slidingWindow: true)
+                                   scalesEmbedding: true, activation: .geluTanh, slidingWindow: true,
+                                   fusedProjections: false)
+        // Phi-3 (4k-context files): NeoX RoPE, fused projections. llama.cpp ignores the
+        // sliding window its files declare, and so does this engine.
+        static let phi3 = Traits(ropeStyle: .neox, attentionBiases: false, headNorms: false, outputNorms: false,
+                                 scalesEmbedding: false, activation: .silu, slidingWindow: false, fusedProjections: true)
     }
 
     /// Architectures this engine runs (`general.architecture`), and what sets each apart.
     public static let traitsByArchitecture: [String: Traits] = [
-        "llama": .llama, "qwen2": .qwen2, "qwen3": .qwen3, "gemma3": .gemma3,
+        "llama": .llama, "qwen2": .qwen2, "qwen3": .qwen3, "gemma3": .gemma3, "phi3": .phi3,
     ]
     public static var architectureNames: [String] { traitsByArchitecture.keys.sorted() }
 
@@ -126,6 +138,11 @@ public struct LlamaHyperparameters: ModelArchitecture, Equatable {
             return Float(base)
         }
         ropeBase = try ropeBaseValue("rope.freq_base")
+        // Phi-3's long-context files rescale RoPE per dimension (LongRoPE); this engine does not.
+        for factors in Self.ropeFactorTensors where file.tensor(named: factors) != nil {
+            throw GGUFError(.unsupportedArchitecture, path: path,
+                            "\(arch) file has \(factors): per-dimension RoPE scaling (LongRoPE) is not supported; use a file without it (a 4k-context variant)")
+        }
         let eps = try float("attention.layer_norm_rms_epsilon", default: 1e-5)
         guard eps > 0, eps < 1 else { throw invalid("\(arch).attention.layer_norm_rms_epsilon is \(eps), expected a number in (0, 1)") }
         rmsEpsilon = Float(eps)
@@ -172,12 +189,14 @@ public struct LlamaHyperparameters: ModelArchitecture, Equatable {
         case queryNorm = "attn_q_norm.weight", keyNorm = "attn_k_norm.weight"
         case postAttentionNorm = "post_attention_norm.weight"
         case ffnNorm = "ffn_norm.weight", gate = "ffn_gate.weight", up = "ffn_up.weight", down = "ffn_down.weight"
+        case queryKeyValue = "attn_qkv.weight"
         case postFeedForwardNorm = "post_ffw_norm.weight"
 
         func name(layer: Int) -> String { "blk.\(layer).\(rawValue)" }
     }
 
     static let tokenEmbedding = "token_embd.weight", outputNorm = "output_norm.weight", output = "output.weight"
+    static let ropeFactorTensors = ["rope_factors_long.weight", "rope_factors_short.weight"]
 
     /// Whether the architecture reads `tensor`, and whether a file may leave it out.
     func presence(_ tensor: LayerTensor) -> (read: Bool, optional: Bool) {
@@ -185,6 +204,8 @@ public struct LlamaHyperparameters: ModelArchitecture, Equatable {
         case .queryBias, .keyBias, .valueBias: (traits.attentionBiases, true)
         case .queryNorm, .keyNorm: (traits.headNorms, false)
         case .postAttentionNorm, .postFeedForwardNorm: (traits.outputNorms, false)
+        case .query, .key, .value, .gate: (!traits.fusedProjections, false)
+        case .queryKeyValue: (traits.fusedProjections, false)
         default: (true, false)
         }
     }
@@ -199,7 +220,9 @@ public struct LlamaHyperparameters: ModelArchitecture, Equatable {
         case .queryBias: [qDim]
         case .keyBias, .valueBias: [kvDim]
         case .queryNorm, .keyNorm: [headDim]
-        case .gate, .up: [embedding, feedForward]
+        case .gate: [embedding, feedForward]
+        case .up: [embedding, traits.fusedProjections ? 2 * feedForward : feedForward]
+        case .queryKeyValue: [embedding, qDim + 2 * kvDim]
         case .down: [feedForward, embedding]
         }
     }

@@ -33,19 +33,34 @@ struct LlamaWeights: @unchecked Sendable {
             return v
         }
         typealias T = LlamaHyperparameters.LayerTensor
+        let hp = checked.hyperparameters
+        /// Consecutive row ranges of one fused tensor, each a matrix of its own.
+        func parts(_ name: String, _ sizes: [(String, Int)]) -> [WeightMatrix] {
+            let fused = WeightMatrix(file: file, info: checked.tensor(name)!)
+            var start = 0
+            return sizes.map { part, rows in
+                defer { start += rows }
+                return packedWeights.pack(WeightMatrix(fused, rows: start..<start + rows, name: "\(name)[\(part)]"))
+            }
+        }
         tokenEmbedding = matrix(LlamaHyperparameters.tokenEmbedding)
-        layers = (0..<checked.hyperparameters.layers).map { i in
-            Layer(
+        layers = (0..<hp.layers).map { i in
+            let qkv = hp.traits.fusedProjections
+                ? parts(T.queryKeyValue.name(layer: i), [("q", hp.qDim), ("k", hp.kvDim), ("v", hp.kvDim)])
+                : [matrix(T.query.name(layer: i)), matrix(T.key.name(layer: i)), matrix(T.value.name(layer: i))]
+            let gateUp = hp.traits.fusedProjections
+                ? parts(T.up.name(layer: i), [("gate", hp.feedForward), ("up", hp.feedForward)])
+                : [matrix(T.gate.name(layer: i)), matrix(T.up.name(layer: i))]
+            return Layer(
                 attentionNorm: vector(T.attentionNorm.name(layer: i))!,
-                query: matrix(T.query.name(layer: i)), key: matrix(T.key.name(layer: i)),
-                value: matrix(T.value.name(layer: i)), attentionOutput: matrix(T.attentionOutput.name(layer: i)),
+                query: qkv[0], key: qkv[1], value: qkv[2], attentionOutput: matrix(T.attentionOutput.name(layer: i)),
                 queryBias: vector(T.queryBias.name(layer: i)), keyBias: vector(T.keyBias.name(layer: i)),
                 valueBias: vector(T.valueBias.name(layer: i)),
                 queryNorm: vector(T.queryNorm.name(layer: i)), keyNorm: vector(T.keyNorm.name(layer: i)),
                 postAttentionNorm: vector(T.postAttentionNorm.name(layer: i)),
                 postFeedForwardNorm: vector(T.postFeedForwardNorm.name(layer: i)),
                 ffnNorm: vector(T.ffnNorm.name(layer: i))!,
-                gate: matrix(T.gate.name(layer: i)), up: matrix(T.up.name(layer: i)), down: matrix(T.down.name(layer: i)))
+                gate: gateUp[0], up: gateUp[1], down: matrix(T.down.name(layer: i)))
         }
         outputNorm = vector(LlamaHyperparameters.outputNorm)!
         output = checked.tensor(LlamaHyperparameters.output) != nil ? matrix(LlamaHyperparameters.output) : tokenEmbedding

@@ -26,6 +26,18 @@ public struct WeightMatrix: @unchecked Sendable {
         packed = nil
     }
 
+    /// Rows `rows` of `w` as a matrix of their own (a fused matrix's parts: Phi-3's Q, K and V in
+    /// `attn_qkv`), sharing `w`'s bytes; packed separately if at all.
+    init(_ w: WeightMatrix, rows range: Range<Int>, name: String) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= w.rows, "rows \(range) outside \(w.name)'s \(w.rows)")
+        self.name = name
+        type = w.type
+        data = w.data + range.lowerBound * w.rowBytes
+        rows = range.count
+        columns = w.columns
+        packed = nil
+    }
+
     private init(_ w: WeightMatrix, packed: UnsafeRawPointer) {
         name = w.name
         type = w.type
