@@ -47,6 +47,41 @@ import CLlamaKernels
         #expect(cy.map(\.bitPattern) == ry.map(\.bitPattern))
     }
 
+    /// The one-call attention against the per-position loop it replaces, bit for bit: head dims
+    /// of Gemma 3 (256) and SmolLM2 (64), one position, and a ring that wraps (positions past the
+    /// last cell continue at cell 0). Head dims that are not whole 16-lane groups are refused.
+    @Test(arguments: [(64, 1, 0, 8), (64, 37, 5, 40), (256, 23, 17, 24), (48, 64, 60, 64), (16, 9, 0, 9)])
+    func attentionInOneCallMatchesThePerPositionLoop(_ headDim: Int, _ n: Int, _ first: Int, _ cells: Int) throws {
+        try #require(MatMul.Implementation.avx512vnni.isSupported, "needs AVX-512")
+        let stride = headDim * 2 + 16, offset = headDim + 8
+        let q = Self.sample(headDim, seed: 7).map { $0 / 256 }
+        let keys = Self.halves(Self.sample(cells * stride, seed: 8).map { $0 / 64 })
+        let values = Self.halves(Self.sample(cells * stride, seed: 9).map { $0 / 64 })
+        var scores = [Float](repeating: 0, count: n), out = [Float](repeating: .nan, count: headDim)
+        var expectedScores = scores, expected = out
+        let rc = keys.withUnsafeBufferPointer { k in values.withUnsafeBufferPointer { v in
+            lk_attend_half(q, k.baseAddress! + offset, v.baseAddress! + offset, stride, Int32(cells), Int32(first), Int32(n),
+                           Int32(headDim), 0.125, &scores, &out)
+        } }
+        #expect(rc == 0)
+        keys.withUnsafeBufferPointer { k in values.withUnsafeBufferPointer { v in
+            HalfVectorOps.attendByPosition(q, keys: k.baseAddress! + offset, values: v.baseAddress! + offset, stride: stride,
+                                           cells: cells, first: first, n: n, headDim: headDim, scale: 0.125,
+                                           scores: &expectedScores, out: &expected)
+        } }
+        #expect(scores.map(\.bitPattern) == expectedScores.map(\.bitPattern))
+        #expect(out.map(\.bitPattern) == expected.map(\.bitPattern))
+        #expect(abs(expectedScores.reduce(0, +) - 1) < 1e-5, "softmax weights sum to 1")
+    }
+
+    @Test func attentionInOneCallRefusesPartialLaneGroups() throws {
+        try #require(MatMul.Implementation.avx512vnni.isSupported, "needs AVX-512")
+        let q = [Float](repeating: 1, count: 40), cache = [UInt16](repeating: 0x3C00, count: 40 * 4)
+        var scores = [Float](repeating: 0, count: 4), out = [Float](repeating: 7, count: 40)
+        #expect(lk_attend_half(q, cache, cache, 40, 4, 0, 4, 40, 1, &scores, &out) == -1)
+        #expect(out.allSatisfy { $0 == 7 }, "nothing written")
+    }
+
     @Test func theCacheStoresKeysAndValuesAsHalves() {
         let kvDim = 24, k = Self.sample(kvDim, seed: 5), v = Self.sample(kvDim, seed: 6)
         let cache = KVCache(layers: 2, contextLength: 8, kvDim: kvDim, window: nil, sliding: [false, false], batch: 4)

@@ -22,6 +22,32 @@ enum HalfVectorOps {
         if usesIntrinsics { lk_axpy_half(a, x, y, n) } else { Reference.axpy(a, x, y, n) }
     }
 
+    /// One query head's attention over cached positions `first ..< first + n` of a ring of `cells`
+    /// cells, `stride` halves apart (the head's offset already added to `keys` and `values`):
+    /// `scores[j]` = (q · key j) × `scale`, their softmax in place, and `out` = Σ scores[j] ×
+    /// value j. One AVX-512 call (`lk_attention.h`) when the AVX-512 VNNI kernels are in use, with
+    /// the same bits as the loop over `dot`, `VectorOps.softmax` and `axpy` that runs otherwise.
+    @inline(__always) static func attend(
+        _ q: UnsafePointer<Float>, keys: UnsafePointer<UInt16>, values: UnsafePointer<UInt16>, stride: Int, cells: Int,
+        first: Int, n: Int, headDim: Int, scale: Float, scores: UnsafeMutablePointer<Float>, out: UnsafeMutablePointer<Float>
+    ) {
+        if MatMul.implementation == .avx512vnni,
+           lk_attend_half(q, keys, values, stride, Int32(cells), Int32(first), Int32(n), Int32(headDim), scale, scores, out) == 0 { return }
+        attendByPosition(q, keys: keys, values: values, stride: stride, cells: cells, first: first, n: n, headDim: headDim,
+                         scale: scale, scores: scores, out: out)
+    }
+
+    /// `attend` one cached position at a time (`dot`, `axpy`: the intrinsics or the reference).
+    static func attendByPosition(
+        _ q: UnsafePointer<Float>, keys: UnsafePointer<UInt16>, values: UnsafePointer<UInt16>, stride: Int, cells: Int,
+        first: Int, n: Int, headDim: Int, scale: Float, scores: UnsafeMutablePointer<Float>, out: UnsafeMutablePointer<Float>
+    ) {
+        for j in 0..<n { scores[j] = dot(q, keys + ((first + j) % cells) * stride, headDim) * scale }
+        VectorOps.softmax(scores, n)
+        out.update(repeating: 0, count: headDim)
+        for j in 0..<n { axpy(scores[j], values + ((first + j) % cells) * stride, out, headDim) }
+    }
+
     /// The portable definitions, one value at a time (half to float through `HalfFloat.table`).
     enum Reference {
         @inline(__always) static func float(_ h: UInt16) -> Float { HalfFloat.table[Int(h)] }

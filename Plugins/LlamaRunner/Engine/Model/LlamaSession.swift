@@ -223,11 +223,7 @@ public final class LlamaSession: @unchecked Sendable {
         let first = window.map { max(0, position - $0 + 1) } ?? 0
         let n = position + 1 - first
         let (keys, values) = cache.cellBase(layer: layer)
-        let cells = cache.cells[layer]
-        for j in 0..<n { scores[j] = HalfVectorOps.dot(q, keys + ((first + j) % cells) * kvDim + kvOffset, hd) * scale }
-        VectorOps.softmax(scores, n)
-        let out = ws.attention + t * hp.qDim + h * hd
-        out.update(repeating: 0, count: hd)
-        for j in 0..<n { HalfVectorOps.axpy(scores[j], values + ((first + j) % cells) * kvDim + kvOffset, out, hd) }
+        HalfVectorOps.attend(q, keys: keys + kvOffset, values: values + kvOffset, stride: kvDim, cells: cache.cells[layer],
+                             first: first, n: n, headDim: hd, scale: scale, scores: scores, out: ws.attention + t * hp.qDim + h * hd)
     }
 }
