@@ -1,4 +1,5 @@
 import Foundation
+import CLlamaKernels
 
 /// A loaded BERT-family sentence encoder (multilingual-e5 and other XLM-RoBERTa or BERT models
 /// in llama.cpp's `bert` layout): its file (weights mapped), shape, tensors, Unigram tokenizer,
@@ -131,14 +132,28 @@ public final class EncoderModel: @unchecked Sendable {
                 m, xq: input, xf: x, xStride: xStride, rows: ThreadPool.share(of: m.rows, part: part, parts: threads, granule: granule),
                 out: out, outStride: m.rows, scratch: ws.rowScratch + part * ws.rowScratchLength)
         }
+        // The C steps (encoder_ops.h) wherever the C kernels run; the Swift ones elsewhere.
+        let intrinsics = MatMul.implementation.usesIntrinsics
         func addBias(_ bias: [Float], to rows: UnsafeMutablePointer<Float>, width: Int) {
-            bias.withUnsafeBufferPointer { b in for t in 0..<T { VectorOps.add(b.baseAddress!, into: rows + t * width, width) } }
+            bias.withUnsafeBufferPointer { b in
+                if intrinsics, lk_encoder_add_bias(rows, width, Int32(T), Int32(width), b.baseAddress!) == 0 { return }
+                for t in 0..<T { VectorOps.add(b.baseAddress!, into: rows + t * width, width) }
+            }
         }
-        func layerNorm(_ norm: EncoderWeights.LayerNorm, residual: UnsafePointer<Float>?) {
+        /// hidden = LN(hidden + residual + residualBias), for every token.
+        func layerNorm(_ norm: EncoderWeights.LayerNorm, residual: UnsafeMutablePointer<Float>?, residualBias: [Float]?) {
             norm.weight.withUnsafeBufferPointer { g in
                 norm.bias.withUnsafeBufferPointer { b in
+                    if intrinsics {
+                        let rc = (residualBias ?? []).withUnsafeBufferPointer { rb in
+                            lk_encoder_layer_norm(ws.hidden, residual, residualBias == nil ? nil : rb.baseAddress, d, Int32(T), Int32(d),
+                                                  g.baseAddress!, b.baseAddress!, eps)
+                        }
+                        if rc == 0 { return }
+                    }
+                    if let residual, let residualBias { addBias(residualBias, to: residual, width: d) }
                     for t in 0..<T {
-                        VectorOps.addLayerNorm(ws.hidden + t * d, residual.map { $0 + t * d }, weight: g.baseAddress!, bias: b.baseAddress!, d, epsilon: eps)
+                        VectorOps.addLayerNorm(ws.hidden + t * d, residual.map { UnsafePointer($0 + t * d) }, weight: g.baseAddress!, bias: b.baseAddress!, d, epsilon: eps)
                     }
                 }
             }
@@ -156,7 +171,7 @@ public final class EncoderModel: @unchecked Sendable {
                 }
             }
         }
-        layerNorm(w.embeddingNorm, residual: nil)
+        layerNorm(w.embeddingNorm, residual: nil, residualBias: nil)
 
         for layer in w.layers {
             if shouldCancel() { return false }
@@ -171,14 +186,14 @@ public final class EncoderModel: @unchecked Sendable {
             addBias(layer.keyBias, to: ws.key, width: d)
             addBias(layer.valueBias, to: ws.value, width: d)
             pool.run { i in
-                for job in ThreadPool.share(of: T * hp.heads, part: i, parts: threads) {
-                    attend(token: job / hp.heads, head: job % hp.heads, tokens: T, scores: ws.scores + i * ws.capacity)
-                }
+                let jobs = ThreadPool.share(of: T * hp.heads, part: i, parts: threads), scores = ws.scores + i * ws.scoresStride
+                if intrinsics, lk_encoder_attention(ws.query, ws.key, ws.value, ws.context, d, Int32(T), Int32(hp.heads), Int32(hp.headDim),
+                                                    Int32(jobs.lowerBound), Int32(jobs.upperBound), scores) == 0 { return }
+                for job in jobs { attend(token: job / hp.heads, head: job % hp.heads, tokens: T, scores: scores) }
             }
             xq.quantize(ws.context, tokens: T, columns: d, stride: d)
             pool.run { i in project(layer.attentionOutput, ws.context, d, into: ws.projected, part: i, from: xq) }
-            addBias(layer.attentionOutputBias, to: ws.projected, width: d)
-            layerNorm(layer.attentionNorm, residual: ws.projected)
+            layerNorm(layer.attentionNorm, residual: ws.projected, residualBias: layer.attentionOutputBias)
 
             // Feed-forward: x = LN(x + down(GELU(up(x)))). Each thread adds the bias to its own
             // rows of the up projection, applies GELU and quantises them (whole blocks of 32)
@@ -190,6 +205,9 @@ public final class EncoderModel: @unchecked Sendable {
                 let rows = ThreadPool.share(of: ff, part: i, parts: threads, granule: 32)
                 guard !rows.isEmpty else { return }
                 layer.upBias.withUnsafeBufferPointer { b in
+                    if intrinsics, lk_encoder_bias_gelu(ws.feedForward, ff, Int32(T), Int32(rows.lowerBound), Int32(rows.upperBound), b.baseAddress!) == 0 {
+                        return
+                    }
                     for t in 0..<T {
                         let h = ws.feedForward + t * ff + rows.lowerBound
                         VectorOps.add(b.baseAddress! + rows.lowerBound, into: h, rows.count)
@@ -199,8 +217,7 @@ public final class EncoderModel: @unchecked Sendable {
                 ffq.quantizeBlocks(ws.feedForward, stride: ff, blocks: rows.lowerBound / 32..<rows.upperBound / 32)
             }
             pool.run { i in project(layer.down, ws.feedForward, ff, into: ws.projected, part: i, from: ffq) }
-            addBias(layer.downBias, to: ws.projected, width: d)
-            layerNorm(layer.outputNorm, residual: ws.projected)
+            layerNorm(layer.outputNorm, residual: ws.projected, residualBias: layer.downBias)
         }
         for t in 0..<T { onHidden(UnsafeBufferPointer(start: ws.hidden + t * d, count: d)) }
         return true

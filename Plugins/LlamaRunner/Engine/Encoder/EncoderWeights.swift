@@ -1,5 +1,7 @@
 /// An encoder's tensors, as the model check found them (present, of the expected shape).
-/// Matrices stay in the mapping; vectors (biases, LayerNorms) and the small position and token-type
+/// Matrices stay in the mapping, the layers' ones with packed copies for the AVX-512 VNNI
+/// kernels (as the chat models' are: without them every product rearranged its weights into
+/// panels again, a quarter of an embedding's time; Engine README); vectors (biases, LayerNorms) and the small position and token-type
 /// tables are converted to float once.
 struct EncoderWeights: @unchecked Sendable {
     struct LayerNorm {
@@ -22,10 +24,14 @@ struct EncoderWeights: @unchecked Sendable {
     let tokenType: [Float]
     let embeddingNorm: LayerNorm
     let layers: [Layer]
+    /// Owns the layer matrices' packed copies (`WeightMatrix.packed`).
+    private let packedWeights = WeightMatrix.PackedWeights()
 
     init(_ checked: CheckedModel<EncoderHyperparameters>) {
         let file = checked.file, d = checked.hyperparameters.embedding
+        let packedWeights = packedWeights
         func matrix(_ name: String) -> WeightMatrix { WeightMatrix(file: file, info: checked.tensor(name)!) }
+        func packed(_ name: String) -> WeightMatrix { packedWeights.pack(matrix(name)) }
         /// The first `rows` rows of a table (1 for a vector), as floats.
         func floats(_ name: String, rows: Int = 1) -> [Float] {
             let info = checked.tensor(name)!
@@ -48,12 +54,12 @@ struct EncoderWeights: @unchecked Sendable {
         embeddingNorm = norm(H.embeddingNorm)
         layers = (0..<checked.hyperparameters.layers).map { i in
             Layer(
-                query: matrix(T.query.weight(layer: i)), key: matrix(T.key.weight(layer: i)),
-                value: matrix(T.value.weight(layer: i)), attentionOutput: matrix(T.attentionOutput.weight(layer: i)),
+                query: packed(T.query.weight(layer: i)), key: packed(T.key.weight(layer: i)),
+                value: packed(T.value.weight(layer: i)), attentionOutput: packed(T.attentionOutput.weight(layer: i)),
                 queryBias: floats(T.query.bias(layer: i)), keyBias: floats(T.key.bias(layer: i)),
                 valueBias: floats(T.value.bias(layer: i)), attentionOutputBias: floats(T.attentionOutput.bias(layer: i)),
                 attentionNorm: LayerNorm(weight: floats(T.attentionNorm.weight(layer: i)), bias: floats(T.attentionNorm.bias(layer: i))),
-                up: matrix(T.up.weight(layer: i)), down: matrix(T.down.weight(layer: i)),
+                up: packed(T.up.weight(layer: i)), down: packed(T.down.weight(layer: i)),
                 upBias: floats(T.up.bias(layer: i)), downBias: floats(T.down.bias(layer: i)),
                 outputNorm: LayerNorm(weight: floats(T.outputNorm.weight(layer: i)), bias: floats(T.outputNorm.bias(layer: i))))
         }

@@ -3,8 +3,10 @@
 final class EncoderWorkspace {
     let capacity: Int
     let hidden, query, key, value, context, projected, feedForward: UnsafeMutablePointer<Float>
-    /// Attention scores, one row of `capacity` per thread.
+    /// Attention scores, one row of `scoresStride` per thread (`capacity` and the C kernel's
+    /// eight floats of overrun, encoder_ops.h).
     let scores: UnsafeMutablePointer<Float>
+    let scoresStride: Int
     /// Each thread's matrix-product scratch (`MatMul.scratchLength`).
     let rowScratch: UnsafeMutablePointer<Float>
     let rowScratchLength: Int
@@ -28,7 +30,8 @@ final class EncoderWorkspace {
         context = buffer(capacity * d)
         projected = buffer(capacity * d)
         feedForward = buffer(capacity * hp.feedForward)
-        scores = buffer(threads * capacity)
+        scoresStride = capacity + 8
+        scores = buffer(threads * scoresStride)
         rowScratchLength = MatMul.scratchLength(columns: max(d, hp.feedForward), tokens: capacity)
         rowScratch = buffer(threads * rowScratchLength)
         quantized = QuantizedActivations(capacity: capacity * d)

@@ -73,12 +73,12 @@ public struct UnigramTokenizer: Sendable {
     public func encode(_ text: String, limit: Int = .max) -> [Int32] {
         var ids: [Int32] = []
         var word: [Unicode.Scalar] = []
-        var bytes: [UInt8] = []
+        var lattice = Lattice()
         var lastWasSpace = false
         var started = false
         func flush() {
             guard !word.isEmpty, ids.count < limit else { return }
-            segment(word, bytes: &bytes, into: &ids)
+            segment(word, lattice: &lattice, into: &ids)
             word.removeAll(keepingCapacity: true)
         }
         func append(_ scalar: Unicode.Scalar) {
@@ -113,37 +113,51 @@ public struct UnigramTokenizer: Sendable {
         [bosTokenId] + encode(text, limit: max(0, maxTokens - 2)) + [eosTokenId]
     }
 
+    /// One word's Viterbi state, kept across the words of a text so that segmenting allocates
+    /// nothing per word.
+    private struct Lattice {
+        var bytes: [UInt8] = [], starts: [Int] = [], best: [Float] = [], piece: [Int32] = [], from: [Int] = []
+
+        mutating func reset(_ word: [Unicode.Scalar]) {
+            let n = word.count
+            bytes.removeAll(keepingCapacity: true)
+            starts.removeAll(keepingCapacity: true)
+            for scalar in word {
+                starts.append(bytes.count)
+                bytes.append(contentsOf: UTF8.encode(scalar)!)
+            }
+            starts.append(bytes.count)
+            best.removeAll(keepingCapacity: true)
+            best.append(contentsOf: repeatElement(-.infinity, count: n + 1))
+            piece.removeAll(keepingCapacity: true)
+            piece.append(contentsOf: repeatElement(-1, count: n + 1))
+            from.removeAll(keepingCapacity: true)
+            from.append(contentsOf: repeatElement(0, count: n + 1))
+            best[0] = 0
+        }
+    }
+
     /// Viterbi over one word's characters: best[e] is the highest score of a segmentation of the
     /// first e characters; on equal scores the first found (shortest start) wins.
-    private func segment(_ word: [Unicode.Scalar], bytes: inout [UInt8], into ids: inout [Int32]) {
+    private func segment(_ word: [Unicode.Scalar], lattice l: inout Lattice, into ids: inout [Int32]) {
         let n = word.count
-        bytes.removeAll(keepingCapacity: true)
-        var starts = [Int](repeating: 0, count: n + 1)
-        for (i, scalar) in word.enumerated() {
-            starts[i] = bytes.count
-            bytes.append(contentsOf: UTF8.encode(scalar)!)
-        }
-        starts[n] = bytes.count
-        var best = [Float](repeating: -.infinity, count: n + 1)
-        var piece = [Int32](repeating: -1, count: n + 1)
-        var from = [Int](repeating: 0, count: n + 1)
-        best[0] = 0
-        bytes.withUnsafeBufferPointer { all in
-            for i in 0..<n where best[i] > -.infinity {
+        l.reset(word)
+        l.bytes.withUnsafeBufferPointer { all in
+            for i in 0..<n where l.best[i] > -.infinity {
                 for e in (i + 1)...min(n, i + longestPiece) {
-                    guard let id = pieceIds.lookup(UnsafeBufferPointer(rebasing: all[starts[i]..<starts[e]])) else { continue }
-                    let score = best[i] + scores[Int(id)]
-                    if score > best[e] { (best[e], piece[e], from[e]) = (score, id, i) }
+                    guard let id = pieceIds.lookup(UnsafeBufferPointer(rebasing: all[l.starts[i]..<l.starts[e]])) else { continue }
+                    let score = l.best[i] + scores[Int(id)]
+                    if score > l.best[e] { (l.best[e], l.piece[e], l.from[e]) = (score, id, i) }
                 }
-                let score = best[i] + unknownScore
-                if score > best[i + 1] { (best[i + 1], piece[i + 1], from[i + 1]) = (score, unknownTokenId, i) }
+                let score = l.best[i] + unknownScore
+                if score > l.best[i + 1] { (l.best[i + 1], l.piece[i + 1], l.from[i + 1]) = (score, unknownTokenId, i) }
             }
         }
         let first = ids.count
         var e = n
         while e > 0 {
-            ids.append(piece[e])
-            e = from[e]
+            ids.append(l.piece[e])
+            e = l.from[e]
         }
         ids[first...].reverse()
     }
