@@ -149,7 +149,7 @@ import Testing
               + "\(totals[.generic]!.total - totals[.generic]!.accepted)/\(totals[.generic]!.total) rejected")
     }
 
-    /// On a fresh library (the curated catalog only), every curated quote checked verbatim, and
+    /// On a fresh library file (the curated catalog only), every curated quote checked verbatim, and
     /// with one word replaced (the middle one, by the middle word of the next quote of its
     /// locale), deleted (the one a third of the way in) and inserted (the next quote's first word,
     /// before the middle one), is rejected by novelty. Counts how often the rejection names the
@@ -157,7 +157,12 @@ import Testing
     @Test func copiesAndOneWordEditsOfEveryCuratedQuoteAreRejected() async throws {
         let embedder = EncoderEmbedder(backend: try EncoderBackendTests.shared.get())
         let entries = try CuratedCatalog.entries()
-        let store = try QuoteStore.inMemory(curated: entries, catalogVersion: CuratedCatalog.version)
+        // A writable file: the read-only in-memory library would embed the whole catalog again on
+        // every check (its vectors cannot be stored).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("curated-copies-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try LibraryAccess.openForWriting(path: folder.appendingPathComponent("library.sqlite").path)
         let byLocale = Dictionary(grouping: entries.indices, by: { entries[$0].locale })
         var caught: [String: (rejected: Int, namingSource: Int, total: Int)] = [:]
         var misses: [String] = []
