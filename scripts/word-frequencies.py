@@ -8,8 +8,10 @@ The lists are read by wordfreq_lists.py (their format is described there).
 
 Words are folded the way the scorer folds them (case folded, accents removed, so "Straße"
 becomes "strasse"), and split at apostrophes and hyphens, as the scorer splits them; folded
-forms that collide add their frequencies. Words below Zipf 2 (rarer than one in 10^7 words)
-are left out: the scorer treats them like unknown words.
+forms that collide add their frequencies. Every word of the list is kept, down to its end at
+Zipf 1 (one in 10^8 words): the score reads any word below Zipf 3 as rare, so the words between
+Zipf 1 and 2 score as an unknown word would, and the gate's word check (DeterministicGate,
+Sources/QuoteLibrary/Gate/RealWords.swift) needs them to know rare inflections ("quicarem").
 
 Output, one file per language, <OUT_DIR>/<lang>.txt:
     wordfreq-zipf 1 <lang> <source member>
@@ -22,7 +24,7 @@ import zipfile
 
 from wordfreq_lists import zipf_table
 
-MIN_ZIPF = 2.0
+MIN_ZIPF = 1.0
 
 
 def fold(word):

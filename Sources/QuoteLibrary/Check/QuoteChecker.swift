@@ -8,8 +8,10 @@ public struct QuoteChecker: Sendable {
     public let gate: DeterministicGate
     public let distinctiveness: DistinctivenessScorer
 
-    public init(store: QuoteStore?, embedder: Embedder?, judge: Judge? = nil, gate: DeterministicGate = DeterministicGate(),
+    /// Without `gate`, the deterministic gate looks words up in the distinctiveness tables.
+    public init(store: QuoteStore?, embedder: Embedder?, judge: Judge? = nil, gate: DeterministicGate? = nil,
                 distinctiveness: DistinctivenessScorer) {
+        let gate = gate ?? DeterministicGate(vocabulary: distinctiveness.frequencies)
         (self.store, self.embedder, self.judge, self.gate, self.distinctiveness) = (store, embedder, judge, gate, distinctiveness)
     }
 

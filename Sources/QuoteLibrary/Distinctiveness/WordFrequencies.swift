@@ -5,8 +5,8 @@ import Foundation
 /// for the file format). Words are folded as `QuoteText.normalizedKey` folds them.
 ///
 /// Values are Zipf frequencies: log10 of occurrences per billion words ("the" 7.7, "window" 4.8,
-/// "mailbox" 3.3). Words the list leaves out (rarer than Zipf 2: names, long compounds, typos)
-/// read as 0.
+/// "mailbox" 3.3). The lists end at Zipf 1; words they leave out (rarer names, long compounds,
+/// typos, made-up words) read as 0.
 ///
 /// A language's table is read on first use and kept; a missing or malformed file is a
 /// `WordFrequencyError` naming the file.
@@ -15,6 +15,7 @@ public final class WordFrequencies: @unchecked Sendable {
     public let directory: String
     private let lock = NSLock()
     private var tables: [String: [String: Double]] = [:]
+    private var sortedTables: [String: [String]] = [:]
 
     public init(directory: String) {
         self.directory = directory
@@ -32,6 +33,18 @@ public final class WordFrequencies: @unchecked Sendable {
         let table = try Self.read(file(for: language), language: language)
         tables[language] = table
         return table
+    }
+
+    /// The words of `language`'s table in ascending order, for finding the words that start with a
+    /// given stem (`RealWords`); sorted on first use (most drafts never need it).
+    public func sortedWords(for language: String) throws(WordFrequencyError) -> [String] {
+        let table = try table(for: language)
+        lock.lock()
+        defer { lock.unlock() }
+        if let sorted = sortedTables[language] { return sorted }
+        let sorted = table.keys.sorted()
+        sortedTables[language] = sorted
+        return sorted
     }
 
     /// Reads every language now, so a missing file fails the command before any work.

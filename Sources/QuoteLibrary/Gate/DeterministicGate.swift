@@ -14,14 +14,20 @@ public struct DeterministicGate: Sendable {
 
     public let extraBannedFragments: [String]
     let identifier: LanguageIdentifier
+    /// The word lists every word of a draft is looked up in (`RealWords`); the pipeline and
+    /// `quote check` give the distinctiveness tables. Without them the word check is skipped and
+    /// says so.
+    public let vocabulary: WordFrequencies?
 
-    public init(extraBannedFragments: [String] = [], identifier: LanguageIdentifier = .shared) {
+    public init(extraBannedFragments: [String] = [], identifier: LanguageIdentifier = .shared,
+                vocabulary: WordFrequencies? = nil) {
         self.extraBannedFragments = extraBannedFragments.map { QuoteText.phraseKey($0) }
         self.identifier = identifier
+        self.vocabulary = vocabulary
     }
 
     public static let order: [GateName] = [.empty, .promptFragment, .wrappingQuotes, .markup, .attribution,
-                                           .sentenceCount, .length, .language, .bannedFragment, .cliche]
+                                           .sentenceCount, .length, .language, .bannedFragment, .cliche, .unknownWord]
 
     public func evaluate(_ text: String, locale: String) -> [GateResult] {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -38,6 +44,7 @@ public struct DeterministicGate: Sendable {
             checkLanguage(trimmed, expected: language),
             checkBanned(trimmed, phrase: phrase),
             checkCliches(phrase, language: language),
+            checkWords(trimmed, language: language),
         ]
     }
 
@@ -230,6 +237,22 @@ public struct DeterministicGate: Sendable {
             return .fail(.bannedFragment, "contains the banned fragment \"\(fragment.trimmingCharacters(in: .whitespaces))\"")
         }
         return .pass(.bannedFragment)
+    }
+
+    private func checkWords(_ text: String, language: String) -> GateResult {
+        guard let vocabulary else { return .pass(.unknownWord, note: "not checked: no word lists given") }
+        guard SupportedLocale.languages.contains(language) else {
+            return .fail(.unknownWord, "locale \(language) is not supported (supported: en, de, es, fr, it, pt)")
+        }
+        do {
+            if let word = try RealWords.firstUnknown(in: text, language: language, vocabulary: vocabulary) {
+                return .fail(.unknownWord, "\"\(word)\" is not a word of \(language) (not in wordfreq's \(language) list, "
+                             + "nor an inflection of a word in it)")
+            }
+        } catch {
+            return .fail(.unknownWord, "the words cannot be checked: \(error)")
+        }
+        return .pass(.unknownWord)
     }
 
     private func checkCliches(_ phrase: String, language: String) -> GateResult {

@@ -4,6 +4,6 @@
 /// `check --json` output and the evaluation report.
 public enum GateName: String, Codable, CaseIterable, Sendable {
     case empty, promptFragment, wrappingQuotes, markup, attribution, sentenceCount, length, language
-    case bannedFragment, cliche
+    case bannedFragment, cliche, unknownWord
     case novelty, judge, distinctiveness, taste
 }

@@ -30,9 +30,11 @@ public struct QuotePipeline: Sendable {
 
     public init(store: QuoteStore, readiness: Readiness, writer: DraftWriter, judge: Judge?, embedder: Embedder?,
                 distinctiveness: DistinctivenessScorer, judgeCalibration: JudgeCalibration? = nil,
-                taste: TasteStep = TasteStep(), gate: DeterministicGate = DeterministicGate(),
+                taste: TasteStep = TasteStep(), gate: DeterministicGate? = nil,
                 escalation: EscalationPolicy = .everyGate, draftPrompt: DraftPromptStyle = .instructions,
                 clock: BudgetClock = ContinuousBudgetClock()) {
+        // The gate's word check looks words up in the distinctiveness tables unless told otherwise.
+        let gate = gate ?? DeterministicGate(vocabulary: distinctiveness.frequencies)
         (self.store, self.readiness, self.writer, self.judge, self.embedder, self.gate, self.draftPrompt) =
             (store, readiness, writer, judge, embedder, gate, draftPrompt)
         (self.distinctiveness, self.judgeCalibration, self.taste, self.escalation, self.clock) =
