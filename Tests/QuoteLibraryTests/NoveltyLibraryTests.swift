@@ -48,6 +48,21 @@ struct NoveltyLibraryTests {
         }
     }
 
+    /// One word replaced, added or removed is an edit, with case, accents and punctuation folded;
+    /// two words, a reordering, or two unrelated one-word texts are not.
+    @Test func oneWordEditsAreToldFromOtherChanges() {
+        func edit(_ a: String, _ b: String) -> Bool { NoveltyGate.isOneWordEdit(NoveltyGate.editWords(a), NoveltyGate.editWords(b)) }
+        #expect(edit("Love all.", "Love a all."))
+        #expect(edit("Que sais-je ?", "Que ?"))
+        #expect(edit("Lost time is never found again.", "Lost time is fell found again."))
+        #expect(edit("Knowledge is power.", "knowledge IS Pówer"))
+        #expect(edit("Work is love made visible.", "Work is love made visible today."))
+        #expect(!edit("Lost time is never found again.", "Lost time is not ever found again soon."))
+        #expect(!edit("Knowledge is power.", "Power is knowledge."))
+        #expect(!edit("Love.", "Hope."))
+        #expect(!edit("", "Hope."))
+    }
+
     @Test func theNearestFewAreTheTopOfTheReferenceOrder() {
         var random = SystemRandomNumberGenerator()
         var matrix = EmbeddingMatrix(model: "m", dimensions: 48)

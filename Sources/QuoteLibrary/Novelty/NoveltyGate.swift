@@ -5,8 +5,9 @@ import Foundation
 /// folded) is rejected before any embedding; then the candidate is embedded, every stored quote
 /// lacking a vector of the same model is embedded first, and the candidate is compared with all of
 /// them. A cosine at or above the model's calibrated threshold is a near-duplicate; below it, a
-/// candidate the model's `ParaphraseDecision` calls a paraphrase of one of its nearest stored
-/// quotes is rejected too. The rejection names the stored quote.
+/// candidate that is one of its nearest stored quotes with one word replaced, added or removed,
+/// or that the model's `ParaphraseDecision` calls a paraphrase of one, is rejected too. The
+/// rejection names the stored quote.
 ///
 /// Not proven (passes, and says so): no embedder, no library, a library with no quotes, or a model
 /// without a calibration (the default 0.90 is used and named). An embedder that fails is not a
@@ -90,6 +91,18 @@ public struct NoveltyGate: Sendable {
                                          + "\(threshold), \(rule))", score: Double(match.similarity)),
                            proven: true, proof: proof)
         }
+        // A one-word edit of a short quote can fall below the threshold (one word of three moves
+        // the vector far), yet it is still a copy: checked on the nearest quotes by wording alone.
+        let candidateWords = Self.editWords(text)
+        for neighbour in neighbours {
+            guard let stored = try store.quote(id: neighbour.id), Self.isOneWordEdit(candidateWords, Self.editWords(stored.text)) else {
+                continue
+            }
+            return Verdict(result: .fail(.novelty, "one-word edit of stored quote \(Self.describe(stored)) (one word replaced, "
+                                         + "added or removed; cosine \(String(format: "%.3f", neighbour.similarity)))",
+                                         score: Double(neighbour.similarity)),
+                           proven: true, proof: proof)
+        }
         if let decision = calibrations[embedder.model]?.paraphrase {
             for neighbour in neighbours where decision.mayCall(cosine: neighbour.similarity) {
                 guard let stored = try store.quote(id: neighbour.id) else { continue }
@@ -108,6 +121,24 @@ public struct NoveltyGate: Sendable {
         }
         return Verdict(result: .pass(.novelty, score: Double(match.similarity), note: notes.isEmpty ? nil : notes.joined(separator: "; ")),
                        proven: calibrated, proof: proof)
+    }
+
+    /// The text's space-separated words, each folded as the store's unique key folds (case,
+    /// accents, punctuation), empty ones dropped: "Que sais-je ?" is ["que", "sais je"].
+    static func editWords(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isWhitespace).map { QuoteText.normalizedKey(String($0)) }.filter { !$0.isEmpty }
+    }
+
+    /// Whether `a` is `b` with one word replaced, inserted or removed, keeping at least one word
+    /// of it (two different one-word texts are not edits of each other).
+    static func isOneWordEdit(_ a: [String], _ b: [String]) -> Bool {
+        let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+        guard !short.isEmpty, long.count - short.count <= 1 else { return false }
+        if short.count == long.count {
+            return short.count > 1 && zip(short, long).filter { $0 != $1 }.count <= 1
+        }
+        let prefix = zip(short, long).prefix { $0 == $1 }.count
+        return short[prefix...].elementsEqual(long[(prefix + 1)...])
     }
 
     /// `#243 (curated, G. K. Chesterton): "…"`: enough to find the quote and see the likeness.
