@@ -274,7 +274,9 @@ __attribute__((target(TARGET), always_inline)) static inline void pack_group(int
         break;
     }
     case 14: {  // Q6_K: 128 bytes of low nibbles, 64 of high 2-bit pairs, 16 signed scales, d
-        store_low_halves(halves, gather(p + LK_Q6_K_D, idx, live));
+        // d is the block's last two bytes, as in Q3_K: the dword ending there, so a matrix's last
+        // block (the file's last bytes, perhaps) is never read past.
+        store_high_halves(halves, gather(p + LK_Q6_K_D - 2, idx, live));
         for (int k = 0; k < 4; k++) {
             const __m512i sc = gather(p + LK_Q6_K_SCALES + 4 * k, idx, live);
             for (int b = 0; b < 4; b++)
