@@ -91,21 +91,19 @@ public struct NoveltyGate: Sendable {
                                          + "\(threshold), \(rule))", score: Double(match.similarity)),
                            proven: true, proof: proof)
         }
+        // The nearest quotes' texts, read once for both wording checks below.
+        let nearest = try neighbours.compactMap { neighbour in try store.quote(id: neighbour.id).map { (neighbour, $0) } }
         // A one-word edit of a short quote can fall below the threshold (one word of three moves
         // the vector far), yet it is still a copy: checked on the nearest quotes by wording alone.
         let candidateWords = Self.editWords(text)
-        for neighbour in neighbours {
-            guard let stored = try store.quote(id: neighbour.id), Self.isOneWordEdit(candidateWords, Self.editWords(stored.text)) else {
-                continue
-            }
+        for (neighbour, stored) in nearest where Self.isOneWordEdit(candidateWords, Self.editWords(stored.text)) {
             return Verdict(result: .fail(.novelty, "one-word edit of stored quote \(Self.describe(stored)) (one word replaced, "
                                          + "added or removed; cosine \(String(format: "%.3f", neighbour.similarity)))",
                                          score: Double(neighbour.similarity)),
                            proven: true, proof: proof)
         }
         if let decision = calibrations[embedder.model]?.paraphrase {
-            for neighbour in neighbours where decision.mayCall(cosine: neighbour.similarity) {
-                guard let stored = try store.quote(id: neighbour.id) else { continue }
+            for (neighbour, stored) in nearest where decision.mayCall(cosine: neighbour.similarity) {
                 let odds = decision.logOdds(cosine: neighbour.similarity, text, stored.text)
                 guard odds >= decision.cutoff else { continue }
                 return Verdict(result: .fail(.novelty, "paraphrase of stored quote \(Self.describe(stored)) (cosine "
