@@ -64,6 +64,8 @@ static inline size_t qh_offset(int type) { return type == 7 ? offsetof(lk_block_
 #define TOKEN_TILE 4
 // How far ahead of the rows being read the one-token kernels prefetch (bytes).
 #define PREFETCH_DISTANCE 4096
+// How far past the start of the next run of rows a multi-row kernel's prefetch reads.
+#define RUN_PREFETCH_LEAD 2048
 
 #define KERNEL(name) name##_avx2
 #define TARGET "avx2,fma,f16c"

@@ -108,7 +108,7 @@ public final class LlamaSession: @unchecked Sendable {
     ) -> Bool {
         let hp = model.hyperparameters, traits = hp.traits, weights = model.weights, ws = workspace, pool = model.pool
         let T = chunk.count, d = hp.embedding, ff = hp.feedForward, qDim = hp.qDim, kvDim = hp.kvDim, hd = hp.headDim
-        let start = tokens.count, threads = pool.threads, xq = ws.quantized, eps = hp.rmsEpsilon
+        let start = tokens.count, xq = ws.quantized, eps = hp.rmsEpsilon
         let embedding = weights.tokenEmbedding
         for t in 0..<T { Dequantize.row(embedding.type, embedding.row(Int(chunk[t])), count: d, into: ws.hidden + t * d) }
         // Gemma: embeddings × √n_embd.
@@ -116,11 +116,17 @@ public final class LlamaSession: @unchecked Sendable {
         for (i, rope) in ropes.enumerated() { rope.angles(start: start, count: T, cos: ws.ropeCos[i], sin: ws.ropeSin[i]) }
         let pairs = hp.ropeDimensions / 2
 
-        func project(_ w: WeightMatrix, _ x: UnsafeMutablePointer<Float>, _ xStride: Int, into out: UnsafeMutablePointer<Float>, part: Int,
-                     from input: QuantizedActivations? = nil, granule: Int = 16) {
-            MatMul.multiply(
-                w, xq: input ?? xq, xf: x, xStride: xStride, rows: ThreadPool.share(of: w.rows, part: part, parts: threads, granule: granule),
-                out: out, outStride: w.rows, scratch: ws.rowScratch + part * ws.rowScratchLength)
+        func project(_ w: WeightMatrix, _ x: UnsafeMutablePointer<Float>, _ xStride: Int, into out: UnsafeMutablePointer<Float>,
+                     rows: Range<Int>, part: Int, from input: QuantizedActivations? = nil) {
+            MatMul.multiply(w, xq: input ?? xq, xf: x, xStride: xStride, rows: rows, out: out, outStride: w.rows,
+                            scratch: ws.rowScratch + part * ws.rowScratchLength)
+        }
+        /// One product over all threads, its rows in chunks of 16 (the packed panels' height).
+        func project(_ w: WeightMatrix, _ x: UnsafeMutablePointer<Float>, _ xStride: Int, into out: UnsafeMutablePointer<Float>,
+                     from input: QuantizedActivations? = nil) {
+            pool.runChunked(segments: 1, rows: { _ in w.rows }, granule: 16) { _, rows, part in
+                project(w, x, xStride, into: out, rows: rows, part: part, from: input)
+            }
         }
         /// Adds a block's output (`ws.projected`) to the residual stream, normalised first when
         /// the architecture normalises block outputs (Gemma 3).
@@ -136,10 +142,11 @@ public final class LlamaSession: @unchecked Sendable {
             // Attention block.
             for t in 0..<T { VectorOps.rmsNorm(ws.hidden + t * d, layer.attentionNorm, ws.normed + t * d, d, epsilon: eps) }
             xq.quantize(ws.normed, tokens: T, columns: d, stride: d)
-            pool.run { i in
-                project(layer.query, ws.normed, d, into: ws.query, part: i)
-                project(layer.key, ws.normed, d, into: ws.key, part: i)
-                project(layer.value, ws.normed, d, into: ws.value, part: i)
+            func qkv(_ s: Int) -> (WeightMatrix, UnsafeMutablePointer<Float>) {
+                s == 0 ? (layer.query, ws.query) : s == 1 ? (layer.key, ws.key) : (layer.value, ws.value)
+            }
+            pool.runChunked(segments: 3, rows: { qkv($0).0.rows }, granule: 16) { s, rows, part in
+                project(qkv(s).0, ws.normed, d, into: qkv(s).1, rows: rows, part: part)
             }
             let cos = ws.ropeCos[layerRope[l]], sin = ws.ropeSin[layerRope[l]], rope = ropes[layerRope[l]]
             for t in 0..<T {
@@ -157,28 +164,27 @@ public final class LlamaSession: @unchecked Sendable {
             }
             // Gemma 3: sliding-window layers see only the last `window` positions.
             let window = hp.slidingLayers[l] ? hp.slidingWindow : nil
-            pool.run { i in
-                for job in ThreadPool.share(of: T * hp.heads, part: i, parts: threads) {
+            pool.runChunked(segments: 1, rows: { _ in T * hp.heads }, granule: 1) { _, jobs, i in
+                for job in jobs {
                     attend(layer: l, token: job / hp.heads, head: job % hp.heads, position: start + job / hp.heads, window: window,
                            scores: ws.scores + i * ws.contextLength)
                 }
             }
             xq.quantize(ws.attention, tokens: T, columns: qDim, stride: qDim)
-            pool.run { i in project(layer.attentionOutput, ws.attention, qDim, into: ws.projected, part: i) }
+            project(layer.attentionOutput, ws.attention, qDim, into: ws.projected)
             addToResidual(normalisedBy: layer.postAttentionNorm)
 
             // Feed-forward block.
             for t in 0..<T { VectorOps.rmsNorm(ws.hidden + t * d, layer.ffnNorm, ws.normed + t * d, d, epsilon: eps) }
             xq.quantize(ws.normed, tokens: T, columns: d, stride: d)
-            // Each thread applies the gated activation to its own rows (whole blocks of 32) and
-            // quantises them for the down projection: no serial step between the two products.
+            // Each chunk of rows (whole blocks of 32) gets its gate and up products, the gated
+            // activation and its quantisation for the down projection from the same thread: no
+            // serial step between the two products.
             let ffq = ws.quantizedFeedForward
             ffq.prepare(tokens: T, columns: ff)
-            pool.run { i in
-                project(layer.gate, ws.normed, d, into: ws.gate, part: i, granule: 32)
-                project(layer.up, ws.normed, d, into: ws.up, part: i, granule: 32)
-                let rows = ThreadPool.share(of: ff, part: i, parts: threads, granule: 32)
-                guard !rows.isEmpty else { return }
+            pool.runChunked(segments: 1, rows: { _ in ff }, granule: 32) { _, rows, i in
+                project(layer.gate, ws.normed, d, into: ws.gate, rows: rows, part: i)
+                project(layer.up, ws.normed, d, into: ws.up, rows: rows, part: i)
                 for t in 0..<T {
                     let g = ws.gate + t * ff + rows.lowerBound, u = ws.up + t * ff + rows.lowerBound
                     switch traits.activation {
@@ -188,7 +194,7 @@ public final class LlamaSession: @unchecked Sendable {
                 }
                 ffq.quantizeBlocks(ws.gate, stride: ff, blocks: rows.lowerBound / 32..<rows.upperBound / 32)
             }
-            pool.run { i in project(layer.down, ws.gate, ff, into: ws.projected, part: i, from: ffq) }
+            project(layer.down, ws.gate, ff, into: ws.projected, from: ffq)
             addToResidual(normalisedBy: layer.postFeedForwardNorm)
         }
 
@@ -205,7 +211,7 @@ public final class LlamaSession: @unchecked Sendable {
                 continue
             }
             xq.quantize(normed, tokens: 1, columns: d, stride: d)
-            pool.run { i in project(weights.output, normed, d, into: ws.logits, part: i) }
+            project(weights.output, normed, d, into: ws.logits)
             onOutput(t, UnsafeBufferPointer(start: ws.logits, count: model.vocabularySize))
         }
         return true

@@ -23,6 +23,8 @@ public final class ThreadPool: @unchecked Sendable {
         let generation = Atomic<Int>(0)
         let finished = Atomic<Int>(0)
         let stopping = Atomic<Bool>(false)
+        /// The next chunk `runChunked` hands out.
+        let cursor = Atomic<Int>(0)
         var mutex = pthread_mutex_t()
         var wake = pthread_cond_t()
         var job: ((Int) -> Void)?
@@ -106,6 +108,42 @@ public final class ThreadPool: @unchecked Sendable {
                 if spins > Self.spinLimit { sched_yield() }
             }
             shared.job = nil
+        }
+    }
+
+    /// Runs `body(segment, rows, index)` over `segments` row ranges of `rows(segment)` rows each,
+    /// in chunks the participants take from one cursor as they finish their last: a thread that
+    /// gets ahead takes more. (A fixed split of one-token products kept one core of two waiting
+    /// for the other about 15% of a decode: Engine README, "Speed".) A chunk is a multiple of
+    /// `granule` rows, except at a segment's end, about `chunksPerThread` per participant and
+    /// segment; chunks are handed out segment after segment.
+    public func runChunked(segments: Int, rows: (Int) -> Int, granule: Int, chunksPerThread: Int = 4,
+                           _ body: (Int, Range<Int>, Int) -> Void) {
+        let chunksPerSegment = threads * chunksPerThread
+        func perChunk(_ count: Int) -> Int {
+            let units = (count + granule - 1) / granule
+            return max(1, (units + chunksPerSegment - 1) / chunksPerSegment) * granule
+        }
+        if threads == 1 {
+            for segment in 0..<segments where rows(segment) > 0 { body(segment, 0..<rows(segment), 0) }
+            return
+        }
+        shared.cursor.store(0, ordering: .relaxed)  // published to the workers by run's release
+        run { index in
+            while true {
+                var chunk = shared.cursor.wrappingAdd(1, ordering: .relaxed).oldValue
+                var segment = 0
+                while segment < segments {
+                    let count = rows(segment), size = perChunk(count), chunks = (count + size - 1) / size
+                    if chunk < chunks {
+                        body(segment, chunk * size..<min(count, (chunk + 1) * size), index)
+                        break
+                    }
+                    chunk -= chunks
+                    segment += 1
+                }
+                if segment == segments { return }
+            }
         }
     }
 
