@@ -105,6 +105,44 @@ import Testing
         #expect(throws: LlamaError(.invalidRequest, "nothing to embed: no tokens")) { try Self.model.embed(tokens: []) }
     }
 
+    /// A text's vector does not depend on what it is batched with: every row's products,
+    /// LayerNorms and pooled sums are computed in the same order as in its own pass, and its
+    /// attention reads only its own rows, so the vectors are equal bit for bit (same thread
+    /// count: the threads' shares of rows are the same in every pass). Short and long texts, a
+    /// text at the full 512 positions, passes of 64 tokens (the long ones alone) and of 512.
+    @Test func batchedVectorsEqualTheOneAtATimeVectors() throws {
+        let full = Array(repeating: "word", count: 700).joined(separator: " ")
+        let texts = ["query: hi", full] + Self.reference.items.prefix(20).map { Self.reference.prefix + $0.text }
+            + ["query: " + Array(repeating: "Fensterbank", count: 90).joined(separator: " "), "query: ok", full]
+        #expect(Self.model.tokens(for: full).count == 512)
+        let alone = try texts.map { try Self.model.embed(text: $0) }
+        #expect(try Self.model.embed(texts: texts) == alone)
+        let small = try EncoderModel(path: TestPaths.embeddingModel, threads: 2, batchTokens: 64)
+        #expect(try small.embed(texts: texts) == alone)
+        #expect(try Self.model.embed(texts: []) == [])
+    }
+
+    @Test func aBadTokenListInABatchIsNamedBeforeAnyPass() {
+        var checks = 0
+        #expect(throws: LlamaError(.invalidToken, "text 1: token id 250037 is outside the vocabulary of 250037")) {
+            try Self.model.embed(tokenLists: [[0, 5, 2], [0, 250_037, 2]], shouldCancel: { checks += 1; return false })
+        }
+        #expect(throws: LlamaError(.invalidRequest, "text 0: nothing to embed: no tokens")) { try Self.model.embed(tokenLists: [[]]) }
+        #expect(checks == 0)
+    }
+
+    /// Cancellation is checked before every layer of every pass: here the first pass (two
+    /// 30-token texts in 64-token passes) runs its 12 layers and the second stops at its first.
+    @Test func cancellationStopsABatchBetweenPasses() throws {
+        let model = try EncoderModel(path: TestPaths.embeddingModel, threads: 1, batchTokens: 64)
+        let lists = [[Int32]](repeating: [0] + [Int32](repeating: 5, count: 28) + [2], count: 6)
+        var checks = 0
+        #expect(throws: LlamaError(.cancelled, "cancelled during the encoder pass after 2 of 6 texts")) {
+            try model.embed(tokenLists: lists, shouldCancel: { checks += 1; return checks > 12 })
+        }
+        #expect(checks == 13)
+    }
+
     @Test func cancellationStopsThePass() {
         #expect(throws: LlamaError(.cancelled, "cancelled during the encoder pass")) {
             try Self.model.embed(text: "query: hello", shouldCancel: { true })

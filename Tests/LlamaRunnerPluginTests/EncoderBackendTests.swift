@@ -49,6 +49,22 @@ import Testing
         #expect(vectors[2] == vectors[3])
     }
 
+    /// The plugin embeds a request's texts together (several per encoder pass); each vector is
+    /// the one that text gets alone, bit for bit, and empty texts keep their places.
+    @Test func aRequestsTextsEmbedAsEachWouldAlone() throws {
+        let backend = try Self.shared.get()
+        let texts = ["Olá mundo", "", "A cat is sleeping on the warm windowsill.", Array(repeating: "Wort", count: 700).joined(separator: " "), "Hallo"]
+        let together = try backend.embed(texts, cancellation: CancellationToken())
+        let alone = try texts.map { try backend.embed([$0], cancellation: CancellationToken())[0] }
+        #expect(together == alone)
+        #expect(together[1] == [Float](repeating: 0, count: 384))
+        let cancelled = CancellationToken()
+        cancelled.cancel()
+        #expect { try backend.embed(texts, cancellation: cancelled) } throws: { error in
+            (error as? BackendFailure)?.status == .cancelled
+        }
+    }
+
     @Test func generateIsRefusedNamingTheModel() throws {
         let request = BackendRequest(messages: [Message(role: .user, content: "Hello")])
         #expect { try Self.shared.get().collect(request) } throws: { error in

@@ -36,22 +36,21 @@ final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
         throw BackendFailure(.unsupportedOption, "\(info.id) is an embedding model (a sentence encoder): it cannot generate text; use embed")
     }
 
+    /// The texts are embedded together (`EncoderModel.embed(tokenLists:)`: several per pass, each
+    /// vector as if alone); cancellation is checked before every layer of every pass.
     func embed(_ texts: [String], cancellation: PluginCancellation) throws(BackendFailure) -> [[Float]] {
         let model = try ready(cancellation: cancellation)
-        var vectors: [[Float]] = []
-        vectors.reserveCapacity(texts.count)
-        for (index, text) in texts.enumerated() {
-            if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled after \(index) of \(texts.count) embeddings") }
-            guard !text.isEmpty else {
-                vectors.append([Float](repeating: 0, count: model.dimensions))
-                continue
-            }
-            do throws(LlamaError) {
-                vectors.append(try model.embed(text: settings.embeddingPrefix + text, shouldCancel: { cancellation.isCancelled }))
-            } catch {
-                throw BackendFailure(error.code == .cancelled ? .cancelled : .invalidArgument, "inputs[\(index)]: \(error.detail)")
-            }
+        if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled after 0 of \(texts.count) embeddings") }
+        let embedded = texts.indices.filter { !texts[$0].isEmpty }
+        let computed: [[Float]]
+        do throws(LlamaError) {
+            computed = try model.embed(tokenLists: embedded.map { model.tokens(for: settings.embeddingPrefix + texts[$0]) },
+                                       shouldCancel: { cancellation.isCancelled })
+        } catch {
+            throw BackendFailure(error.code == .cancelled ? .cancelled : .invalidArgument, error.detail)
         }
+        var vectors = [[Float]](repeating: [Float](repeating: 0, count: model.dimensions), count: texts.count)
+        for (index, vector) in zip(embedded, computed) { vectors[index] = vector }
         return vectors
     }
 

@@ -1,10 +1,12 @@
 import Foundation
 import LlamaEngine
 
-/// `embed-bench FILE [-t THREADS] [-w WORDS] [-s SENTENCES] [-r RUNS] [--json]`: sentence-encoder
-/// throughput, one text per call as the plugin embeds them: sentences per second over
-/// `SENTENCES` sentences of `WORDS` words (drawn from words of the six library languages, with
-/// the "query: " prefix), the median of `RUNS` runs, wall clock and per CPU-second.
+/// `embed-bench FILE [-t THREADS] [-w WORDS] [-s SENTENCES] [-r RUNS] [-b TOKENS] [--json]`:
+/// sentence-encoder throughput over `SENTENCES` sentences of `WORDS` words (drawn from words of
+/// the six library languages, with the "query: " prefix), in two modes measured in the same runs,
+/// interleaved: one text per call (`embed(text:)`), and all of them in one call (`embed(texts:)`,
+/// passes of up to `TOKENS` tokens, as the plugin embeds a request's texts). Each line is the
+/// median of `RUNS` runs, wall clock and per CPU-second.
 enum EmbedBenchCommand {
     /// Ordinary words of en, de, es, fr, it, pt; sentences are drawn from them with a fixed seed.
     static let words = """
@@ -31,31 +33,41 @@ enum EmbedBenchCommand {
         let perSentence = try args.intOption("-w", "--words", default: 16)
         let count = try args.intOption("-s", "--sentences", default: 200)
         let runs = try args.intOption("-r", default: 3)
+        let batchTokens = try args.intOption("-b", "--batch-tokens", default: EncoderModel.defaultBatchTokens)
         let json = args.flag("--json")
         try args.finish()
-        guard perSentence > 0, count > 0, runs > 0 else { throw UsageError(description: "-w, -s and -r must be positive") }
+        guard perSentence > 0, count > 0, runs > 0, batchTokens > 0 else { throw UsageError(description: "-w, -s, -r and -b must be positive") }
 
-        let model = try EncoderModel(path: path, threads: threads)
+        let model = try EncoderModel(path: path, threads: threads, batchTokens: batchTokens)
         let texts = sentences(count: count, words: perSentence)
         let tokens = texts.map { model.tokens(for: $0).count }
-        _ = try model.embed(text: texts[0])  // warm the mapping and the pool
-        var wall: [Double] = [], cpu: [Double] = []
+        _ = try model.embed(texts: texts)  // warm the mapping and the pool
+        struct Mode { let name: String; let embed: () throws -> Void; var wall: [Double] = [], cpu: [Double] = [] }
+        var modes = [
+            Mode(name: "one text per call", embed: { for text in texts { _ = try model.embed(text: text) } }),
+            Mode(name: "batched, \(model.batchTokens)-token passes", embed: { _ = try model.embed(texts: texts) }),
+        ]
         for _ in 0..<runs {
-            let (t0, c0) = (BenchCommand.now(), BenchCommand.cpuTime())
-            for text in texts { _ = try model.embed(text: text) }
-            wall.append(Double(count) / (BenchCommand.now() - t0))
-            cpu.append(Double(count) / ((BenchCommand.cpuTime() - c0) / Double(threads)))
+            for m in modes.indices {
+                let (t0, c0) = (BenchCommand.now(), BenchCommand.cpuTime())
+                try modes[m].embed()
+                modes[m].wall.append(Double(count) / (BenchCommand.now() - t0))
+                modes[m].cpu.append(Double(count) / ((BenchCommand.cpuTime() - c0) / Double(threads)))
+            }
         }
         let meanTokens = Double(tokens.reduce(0, +)) / Double(count)
-        let (rate, rateCPU) = (BenchCommand.median(wall), BenchCommand.median(cpu))
-        if json {
-            let fields = ["\"model\": \"\(model.modelVersion)\"", "\"threads\": \(threads)", "\"words\": \(perSentence)",
-                          "\"tokens_mean\": \(meanTokens)", "\"sentences_per_second\": \(rate)",
-                          "\"sentences_per_cpu_second\": \(rateCPU)", "\"kernels\": \"\(MatMul.implementation.rawValue)\""]
-            print("{" + fields.joined(separator: ", ") + "}")
-        } else {
-            print(String(format: "%@ embed: %d threads, %d-word sentences (%.1f tokens): %.0f sentences/s (min %.0f, max %.0f; %.0f per CPU-second), kernels %@",
-                         model.modelVersion, threads, perSentence, meanTokens, rate, wall.min()!, wall.max()!, rateCPU, MatMul.implementation.rawValue))
+        for mode in modes {
+            let (rate, rateCPU) = (BenchCommand.median(mode.wall), BenchCommand.median(mode.cpu))
+            if json {
+                let fields = ["\"model\": \"\(model.modelVersion)\"", "\"mode\": \"\(mode.name)\"", "\"threads\": \(threads)",
+                              "\"words\": \(perSentence)", "\"tokens_mean\": \(meanTokens)", "\"sentences_per_second\": \(rate)",
+                              "\"sentences_per_cpu_second\": \(rateCPU)", "\"kernels\": \"\(MatMul.implementation.rawValue)\""]
+                print("{" + fields.joined(separator: ", ") + "}")
+            } else {
+                print(String(format: "%@ embed, %@: %d threads, %d-word sentences (%.1f tokens): %.0f sentences/s (min %.0f, max %.0f; %.0f per CPU-second), kernels %@",
+                             model.modelVersion, mode.name, threads, perSentence, meanTokens, rate, mode.wall.min()!, mode.wall.max()!, rateCPU,
+                             MatMul.implementation.rawValue))
+            }
         }
     }
 }

@@ -3,12 +3,18 @@ import CLlamaKernels
 
 /// A loaded BERT-family sentence encoder (multilingual-e5 and other XLM-RoBERTa or BERT models
 /// in llama.cpp's `bert` layout): its file (weights mapped), shape, tensors, Unigram tokenizer,
-/// scratch and the thread pool. One text at a time; callers on other threads wait their turn.
+/// scratch and the thread pool. One pass at a time; callers on other threads wait their turn.
 ///
 /// A text becomes: start token, its content tokens, end token; at most `contextLength` tokens
 /// (the model's positions; 512 for e5), so a longer text is cut to its first
 /// `contextLength - 2` content tokens. Its embedding is the mean of the last layer's hidden
 /// states over every token (the specials included, as the model was trained), L2-normalised.
+///
+/// A pass takes several texts, up to `batchTokens` tokens together: their rows go through each
+/// matrix product as one, so the layers' weights are read once per pass instead of once per
+/// text (the main cost of a short text; Engine README "The sentence encoder"), while each text
+/// attends only to its own tokens, from position 0. Every row's sums are those of the text's own
+/// pass, so a text's vector is the same bit for bit whatever it is batched with.
 public final class EncoderModel: @unchecked Sendable {
     public let file: GGUFFile
     public let hyperparameters: EncoderHyperparameters
@@ -16,6 +22,8 @@ public final class EncoderModel: @unchecked Sendable {
     public let tokenizer: UnigramTokenizer
     let weights: EncoderWeights
     let pool: ThreadPool
+    /// Most tokens a pass of several texts takes (a text longer than this has a pass of its own).
+    public let batchTokens: Int
     private let workspace: EncoderWorkspace
     private var computeLock = pthread_mutex_t()
 
@@ -25,17 +33,22 @@ public final class EncoderModel: @unchecked Sendable {
     public var threads: Int { pool.threads }
     public var vocabularySize: Int { weights.tokenEmbedding.rows }
 
-    /// Loads the model. `threads` defaults to every core the process may use.
-    public convenience init(path: String, threads: Int? = nil) throws(GGUFError) {
-        try self.init(file: GGUFFile(path: path), threads: threads)
+    /// The default `batchTokens`: 16-word sentences ran fastest at this size (`make bench-embed`
+    /// with `-b`, Engine README "The sentence encoder").
+    public static let defaultBatchTokens = 256
+
+    /// Loads the model. `threads` defaults to every core the process may use; `batchTokens` to
+    /// `defaultBatchTokens`.
+    public convenience init(path: String, threads: Int? = nil, batchTokens: Int? = nil) throws(GGUFError) {
+        try self.init(file: GGUFFile(path: path), threads: threads, batchTokens: batchTokens)
     }
 
     /// Checks the whole file (`CheckedModel`) before anything is built from it.
-    public convenience init(file: GGUFFile, threads: Int? = nil) throws(GGUFError) {
-        try self.init(checked: CheckedModel(file: file), threads: threads)
+    public convenience init(file: GGUFFile, threads: Int? = nil, batchTokens: Int? = nil) throws(GGUFError) {
+        try self.init(checked: CheckedModel(file: file), threads: threads, batchTokens: batchTokens)
     }
 
-    public init(checked: CheckedModel<EncoderHyperparameters>, threads: Int? = nil) throws(GGUFError) {
+    public init(checked: CheckedModel<EncoderHyperparameters>, threads: Int? = nil, batchTokens: Int? = nil) throws(GGUFError) {
         file = checked.file
         let hp = checked.hyperparameters
         hyperparameters = hp
@@ -43,7 +56,8 @@ public final class EncoderModel: @unchecked Sendable {
         tokenizer = checked.tokenizer
         modelVersion = ModelVersion.make(path: file.path, fileType: try file.integer("general.file_type"))
         pool = ThreadPool(threads: threads ?? LlamaModel.availableCores)
-        workspace = EncoderWorkspace(hp: hp, capacity: hp.contextLength, threads: pool.threads)
+        self.batchTokens = max(1, batchTokens ?? Self.defaultBatchTokens)
+        workspace = EncoderWorkspace(hp: hp, capacity: max(hp.contextLength, self.batchTokens), threads: pool.threads)
         pthread_mutex_init(&computeLock, nil)
     }
 
@@ -75,17 +89,59 @@ public final class EncoderModel: @unchecked Sendable {
         try embed(tokens: tokens(for: text), shouldCancel: shouldCancel)
     }
 
+    /// The embeddings of `texts`, in order, as `embed(text:)` gives each, computed several texts
+    /// per pass (`batchTokens`).
+    public func embed(texts: [String], shouldCancel: () -> Bool = { false }) throws(LlamaError) -> [[Float]] {
+        try embed(tokenLists: texts.map(tokens(for:)), shouldCancel: shouldCancel)
+    }
+
     /// The L2-normalised mean of the last hidden states of `tokens` (which carry their own
     /// start and end tokens). `shouldCancel` is checked before every layer.
     public func embed(tokens: [Int32], shouldCancel: () -> Bool = { false }) throws(LlamaError) -> [Float] {
         try validate(tokens)
-        var sum = [Double](repeating: 0, count: dimensions)
-        let completed = tokens.withUnsafeBufferPointer { ids in
-            withCompute { forward(ids, shouldCancel: shouldCancel) { h in for i in 0..<h.count { sum[i] += Double(h[i]) } } }
+        return try pooledEmbeddings([tokens], shouldCancel: shouldCancel)[0]
+    }
+
+    /// `embed(tokens:)` of each list, in order, several lists per pass. A bad list is an error
+    /// naming its index, before any pass runs.
+    public func embed(tokenLists: [[Int32]], shouldCancel: () -> Bool = { false }) throws(LlamaError) -> [[Float]] {
+        for (index, tokens) in tokenLists.enumerated() {
+            do throws(LlamaError) { try validate(tokens) } catch { throw LlamaError(error.code, "text \(index): \(error.detail)") }
         }
-        guard completed else { throw LlamaError(.cancelled, "cancelled during the encoder pass") }
-        let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        return sum.map { Float(norm > 0 ? $0 / norm : 0) }
+        return try pooledEmbeddings(tokenLists, shouldCancel: shouldCancel)
+    }
+
+    /// The embeddings of validated token lists: consecutive lists packed into passes of at most
+    /// `batchTokens` tokens; each list's states summed in double, in token order, then scaled
+    /// to unit length. `shouldCancel` is checked before every layer of every pass.
+    private func pooledEmbeddings(_ lists: [[Int32]], shouldCancel: () -> Bool) throws(LlamaError) -> [[Float]] {
+        var vectors: [[Float]] = []
+        vectors.reserveCapacity(lists.count)
+        var first = 0
+        while first < lists.count {
+            var end = first + 1, tokens = lists[first].count
+            while end < lists.count, tokens + lists[end].count <= batchTokens { tokens += lists[end].count; end += 1 }
+            let batch = lists[first..<end]
+            var sums = [[Double]](repeating: [Double](repeating: 0, count: dimensions), count: batch.count)
+            let ids = Array(batch.joined())
+            let completed = ids.withUnsafeBufferPointer { ids in
+                withCompute {
+                    forward(ids, lengths: batch.map(\.count), shouldCancel: shouldCancel) { text, h in
+                        sums[text].withUnsafeMutableBufferPointer { sum in for i in 0..<h.count { sum[i] += Double(h[i]) } }
+                    }
+                }
+            }
+            guard completed else {
+                let detail = lists.count == 1 ? "" : " after \(first) of \(lists.count) texts"
+                throw LlamaError(.cancelled, "cancelled during the encoder pass" + detail)
+            }
+            for sum in sums {
+                let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
+                vectors.append(sum.map { Float(norm > 0 ? $0 / norm : 0) })
+            }
+            first = end
+        }
+        return vectors
     }
 
     /// The last layer's hidden state of every token of `tokens` (which carry their own start and
@@ -96,7 +152,7 @@ public final class EncoderModel: @unchecked Sendable {
         var states: [[Float]] = []
         states.reserveCapacity(tokens.count)
         let completed = tokens.withUnsafeBufferPointer { ids in
-            withCompute { forward(ids, shouldCancel: shouldCancel) { h in states.append(Array(h)) } }
+            withCompute { forward(ids, lengths: [ids.count], shouldCancel: shouldCancel) { _, h in states.append(Array(h)) } }
         }
         guard completed else { throw LlamaError(.cancelled, "cancelled during the encoder pass") }
         return states
@@ -118,11 +174,16 @@ public final class EncoderModel: @unchecked Sendable {
         return try body()
     }
 
-    /// The encoder over `ids`: embeddings, then every post-LayerNorm block (bidirectional
-    /// self-attention, GELU feed-forward); `onHidden` gets each token's final hidden state.
-    /// Returns false, before any output, when `shouldCancel` said so.
-    private func forward(_ ids: UnsafeBufferPointer<Int32>, shouldCancel: () -> Bool, onHidden: (UnsafeBufferPointer<Float>) -> Void) -> Bool {
+    /// The encoder over `ids`, the texts of `lengths` one after another (at most the
+    /// workspace's capacity in all): embeddings, then every post-LayerNorm block (bidirectional self-attention within
+    /// each text, GELU feed-forward); `onHidden` gets each token's final hidden state with its
+    /// text's index, in order. Returns false, before any output, when `shouldCancel` said so.
+    private func forward(_ ids: UnsafeBufferPointer<Int32>, lengths: [Int], shouldCancel: () -> Bool,
+                         onHidden: (_ text: Int, UnsafeBufferPointer<Float>) -> Void) -> Bool {
         let hp = hyperparameters, w = weights, ws = workspace, pool = pool
+        // Each text's rows: position 0 at its first token, attention confined to them.
+        var texts: [Range<Int>] = []
+        for length in lengths { texts.append((texts.last?.upperBound ?? 0)..<((texts.last?.upperBound ?? 0) + length)) }
         let T = ids.count, d = hp.embedding, ff = hp.feedForward, threads = pool.threads, eps = hp.layerNormEpsilon
         let xq = ws.quantized, ffq = ws.quantizedFeedForward
 
@@ -163,11 +224,13 @@ public final class EncoderModel: @unchecked Sendable {
         let embedding = w.tokenEmbedding
         w.positionEmbedding.withUnsafeBufferPointer { positions in
             w.tokenType.withUnsafeBufferPointer { type in
-                for t in 0..<T {
-                    let x = ws.hidden + t * d
-                    Dequantize.row(embedding.type, embedding.row(Int(ids[t])), count: d, into: x)
-                    VectorOps.add(positions.baseAddress! + t * d, into: x, d)
-                    VectorOps.add(type.baseAddress!, into: x, d)
+                for text in texts {
+                    for t in text {
+                        let x = ws.hidden + t * d
+                        Dequantize.row(embedding.type, embedding.row(Int(ids[t])), count: d, into: x)
+                        VectorOps.add(positions.baseAddress! + (t - text.lowerBound) * d, into: x, d)
+                        VectorOps.add(type.baseAddress!, into: x, d)
+                    }
                 }
             }
         }
@@ -185,11 +248,19 @@ public final class EncoderModel: @unchecked Sendable {
             addBias(layer.queryBias, to: ws.query, width: d)
             addBias(layer.keyBias, to: ws.key, width: d)
             addBias(layer.valueBias, to: ws.value, width: d)
+            // Job j is head j % heads of token j / heads; a thread's share of them, cut at the
+            // texts' edges, runs as each text's own attention.
             pool.run { i in
                 let jobs = ThreadPool.share(of: T * hp.heads, part: i, parts: threads), scores = ws.scores + i * ws.scoresStride
-                if intrinsics, lk_encoder_attention(ws.query, ws.key, ws.value, ws.context, d, Int32(T), Int32(hp.heads), Int32(hp.headDim),
-                                                    Int32(jobs.lowerBound), Int32(jobs.upperBound), scores) == 0 { return }
-                for job in jobs { attend(token: job / hp.heads, head: job % hp.heads, tokens: T, scores: scores) }
+                for text in texts {
+                    let textJobs = jobs.clamped(to: text.lowerBound * hp.heads..<text.upperBound * hp.heads)
+                    guard !textJobs.isEmpty else { continue }
+                    let offset = text.lowerBound * d, local = textJobs.lowerBound - text.lowerBound * hp.heads
+                    if intrinsics, lk_encoder_attention(ws.query + offset, ws.key + offset, ws.value + offset, ws.context + offset, d,
+                                                        Int32(text.count), Int32(hp.heads), Int32(hp.headDim), Int32(local),
+                                                        Int32(local + textJobs.count), scores) == 0 { continue }
+                    for job in textJobs { attend(token: job / hp.heads, head: job % hp.heads, text: text, scores: scores) }
+                }
             }
             xq.quantize(ws.context, tokens: T, columns: d, stride: d)
             pool.run { i in project(layer.attentionOutput, ws.context, d, into: ws.projected, part: i, from: xq) }
@@ -219,19 +290,21 @@ public final class EncoderModel: @unchecked Sendable {
             pool.run { i in project(layer.down, ws.feedForward, ff, into: ws.projected, part: i, from: ffq) }
             layerNorm(layer.outputNorm, residual: ws.projected, residualBias: layer.downBias)
         }
-        for t in 0..<T { onHidden(UnsafeBufferPointer(start: ws.hidden + t * d, count: d)) }
+        for (index, text) in texts.enumerated() {
+            for t in text { onHidden(index, UnsafeBufferPointer(start: ws.hidden + t * d, count: d)) }
+        }
         return true
     }
 
-    /// Attention of one head of one token over all `tokens` (no mask: one text per pass).
-    @inline(__always) private func attend(token t: Int, head h: Int, tokens: Int, scores: UnsafeMutablePointer<Float>) {
+    /// Attention of one head of token `t` over the tokens of its own `text` (rows of the pass).
+    @inline(__always) private func attend(token t: Int, head h: Int, text: Range<Int>, scores: UnsafeMutablePointer<Float>) {
         let ws = workspace, d = hyperparameters.embedding, hd = hyperparameters.headDim
         let q = ws.query + t * d + h * hd
         let scale = 1 / Float(hd).squareRoot()
-        for s in 0..<tokens { scores[s] = VectorOps.dot(q, ws.key + s * d + h * hd, hd) * scale }
-        VectorOps.softmax(scores, tokens)
+        for (i, s) in text.enumerated() { scores[i] = VectorOps.dot(q, ws.key + s * d + h * hd, hd) * scale }
+        VectorOps.softmax(scores, text.count)
         let out = ws.context + t * d + h * hd
         out.update(repeating: 0, count: hd)
-        for s in 0..<tokens { VectorOps.axpy(scores[s], ws.value + s * d + h * hd, out, hd) }
+        for (i, s) in text.enumerated() { VectorOps.axpy(scores[i], ws.value + s * d + h * hd, out, hd) }
     }
 }

@@ -1,10 +1,10 @@
-/// Scratch buffers for one encoder pass of up to `capacity` tokens, allocated once per model so
-/// nothing is allocated per text.
+/// Scratch buffers for one encoder pass of up to `capacity` tokens (all its texts together),
+/// allocated once per model so nothing is allocated per pass.
 final class EncoderWorkspace {
     let capacity: Int
     let hidden, query, key, value, context, projected, feedForward: UnsafeMutablePointer<Float>
-    /// Attention scores, one row of `scoresStride` per thread (`capacity` and the C kernel's
-    /// eight floats of overrun, encoder_ops.h).
+    /// Attention scores, one row of `scoresStride` per thread (the longest text, `contextLength`,
+    /// and the C kernel's eight floats of overrun, encoder_ops.h).
     let scores: UnsafeMutablePointer<Float>
     let scoresStride: Int
     /// Each thread's matrix-product scratch (`MatMul.scratchLength`).
@@ -30,7 +30,7 @@ final class EncoderWorkspace {
         context = buffer(capacity * d)
         projected = buffer(capacity * d)
         feedForward = buffer(capacity * hp.feedForward)
-        scoresStride = capacity + 8
+        scoresStride = hp.contextLength + 8
         scores = buffer(threads * scoresStride)
         rowScratchLength = MatMul.scratchLength(columns: max(d, hp.feedForward), tokens: capacity)
         rowScratch = buffer(threads * rowScratchLength)
