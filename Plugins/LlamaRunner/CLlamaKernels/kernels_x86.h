@@ -359,24 +359,31 @@ __attribute__((target(TARGET), always_inline)) static inline void KERNEL(kq_redu
     }
 }
 
+// Q2_K's minimums multiply d times each 16 activations' exact sum: for one superblock of one
+// token, half h of block u at half_sx[8h + u]. Formed once per token and superblock, not per row.
+__attribute__((target(TARGET), always_inline)) static inline void KERNEL(kq_half_sx)(const int8_t *xq, const float *xds, float *half_sx) {
+    __m256i xs[8];
+    for (int u = 0; u < 8; u++) xs[u] = DOT_U8S8(_mm256_set1_epi8(1), _mm256_loadu_si256((const __m256i *)(xq + 32 * u)));
+    float sums[8][2];
+    KERNEL(kq_reduce)(xs, 0, sums);
+    for (int u = 0; u < 8; u++)
+        for (int h = 0; h < 2; h++) half_sx[8 * h + u] = xds[2 * u] * sums[u][h];
+}
+
 // One superblock of `chains` (row, token) pairs: w[c] against the 256 activations at xq[c] with
-// their blocks' (d, s) pairs at xds[c]; acc[c] continues each chain.
+// their blocks' (d, s) pairs at xds[c] (and Q2_K's kq_half_sx at hsx[c]); acc[c] continues each
+// chain.
 __attribute__((target(TARGET), always_inline)) static inline void KERNEL(kq_step)(int type, int chains,
-    const KERNEL(kq_block) *const w[KQ_CHAINS], const int8_t *const xq[KQ_CHAINS], const float *const xds[KQ_CHAINS], float acc[KQ_CHAINS]) {
-    float sums[KQ_CHAINS][8][2], half_sx[KQ_CHAINS][8][2];
+    const KERNEL(kq_block) *const w[KQ_CHAINS], const int8_t *const xq[KQ_CHAINS], const float *const xds[KQ_CHAINS],
+    const float *const hsx[KQ_CHAINS], float acc[KQ_CHAINS]) {
+    float sums[KQ_CHAINS][8][2];
     for (int c = 0; c < chains; c++) {
-        __m256i p[8], xs[8];
+        __m256i p[8];
         for (int u = 0; u < 8; u++) {
             const __m256i a = _mm256_loadu_si256((const __m256i *)(xq[c] + 32 * u));
             p[u] = DOT_U8S8(w[c]->mag[u], KQ_OFFSET(type) ? _mm256_sign_epi8(a, w[c]->sign[u]) : a);
-            if (type == 10) xs[u] = DOT_U8S8(_mm256_set1_epi8(1), a);
         }
         KERNEL(kq_reduce)(p, !KQ_HALVES(type), sums[c]);
-        if (type == 10) {  // Q2_K's minimums multiply d times each 16 activations' exact sum
-            KERNEL(kq_reduce)(xs, 0, half_sx[c]);
-            for (int u = 0; u < 8; u++)
-                for (int h = 0; h < 2; h++) half_sx[c][u][h] = xds[c][2 * u] * half_sx[c][u][h];
-        }
     }
     // The chains side by side: each one's additions stay in order.
     for (int u = 0; u < 8; u++)
@@ -385,8 +392,8 @@ __attribute__((target(TARGET), always_inline)) static inline void KERNEL(kq_step
             float a = fmaf(sums[c][u][0], w[c]->d[0][u] * dx, acc[c]);
             if (KQ_HALVES(type)) a = fmaf(sums[c][u][1], w[c]->d[1][u] * dx, a);
             if (type == 10) {
-                a = fmaf(w[c]->m[0][u], half_sx[c][u][0], a);
-                a = fmaf(w[c]->m[1][u], half_sx[c][u][1], a);
+                a = fmaf(w[c]->m[0][u], hsx[c][u], a);
+                a = fmaf(w[c]->m[1][u], hsx[c][8 + u], a);
             } else if (KQ_MIN(type)) {
                 a = fmaf(w[c]->m[0][u], xds[c][2 * u + 1], a);
             }
@@ -395,7 +402,8 @@ __attribute__((target(TARGET), always_inline)) static inline void KERNEL(kq_step
 }
 
 // One token: KQ_CHAINS rows side by side, prefetching PREFETCH_DISTANCE ahead. Several tokens:
-// each row's superblock decoded once for KQ_CHAINS tokens.
+// blocks of KQ_ROW_BLOCK rows (kept in cache) against KQ_CHAINS tokens at a time, each row's
+// superblock decoded once per pair of tokens.
 __attribute__((target(TARGET), always_inline)) static inline void KERNEL(kq_body)(int type, const uint8_t *wt, size_t row_bytes,
     int row0, int row1, const lk_activations *x, float *out, size_t out_stride) {
     const int supers = x->columns / LK_QK_K, blocks = x->columns / 32;
@@ -403,9 +411,13 @@ __attribute__((target(TARGET), always_inline)) static inline void KERNEL(kq_body
     KERNEL(kq_block) wb[KQ_CHAINS];
     const KERNEL(kq_block) *w[KQ_CHAINS];
     const int8_t *xq[KQ_CHAINS];
-    const float *xds[KQ_CHAINS];
+    const float *xds[KQ_CHAINS], *hsx[KQ_CHAINS] = {0};
     float acc[KQ_CHAINS];
+    // Q2_K's half sums of the tokens in hand (16 floats per superblock and token).
+    float half_sx[type == 10 ? KQ_CHAINS * supers * 16 : 1];
     if (x->tokens == 1) {
+        if (type == 10)
+            for (int s = 0; s < supers; s++) KERNEL(kq_half_sx)(x->qs + s * LK_QK_K, x->scales + 2 * 8 * s, half_sx + 16 * s);
         for (int r = row0; r < row1; r += KQ_CHAINS) {
             const int chains = row1 - r < KQ_CHAINS ? row1 - r : KQ_CHAINS;
             for (int c = 0; c < KQ_CHAINS; c++) { w[c] = &wb[c]; acc[c] = 0; }
@@ -416,30 +428,41 @@ __attribute__((target(TARGET), always_inline)) static inline void KERNEL(kq_body
                     KERNEL(kq_load)(type, p, &wb[c]);
                     xq[c] = x->qs + s * LK_QK_K;
                     xds[c] = x->scales + 2 * 8 * s;
+                    if (type == 10) hsx[c] = half_sx + 16 * s;
                 }
-                if (chains == KQ_CHAINS) KERNEL(kq_step)(type, KQ_CHAINS, w, xq, xds, acc);
-                else KERNEL(kq_step)(type, 1, w, xq, xds, acc);
+                if (chains == KQ_CHAINS) KERNEL(kq_step)(type, KQ_CHAINS, w, xq, xds, hsx, acc);
+                else KERNEL(kq_step)(type, 1, w, xq, xds, hsx, acc);
             }
             for (int c = 0; c < chains; c++) out[r + c] = acc[c];
         }
         return;
     }
-    for (int r = row0; r < row1; r++) {
-        const uint8_t *row = wt + (size_t)r * row_bytes;
+    for (int r0 = row0; r0 < row1; r0 += KQ_ROW_BLOCK) {
+        const int r1 = row1 - r0 < KQ_ROW_BLOCK ? row1 : r0 + KQ_ROW_BLOCK;
         for (int t0 = 0; t0 < x->tokens; t0 += KQ_CHAINS) {
             const int chains = x->tokens - t0 < KQ_CHAINS ? x->tokens - t0 : KQ_CHAINS;
-            for (int c = 0; c < KQ_CHAINS; c++) { w[c] = &wb[0]; acc[c] = 0; }
-            for (int s = 0; s < supers; s++) {
-                KERNEL(kq_load)(type, row + s * bb, &wb[0]);
-                for (int c = 0; c < chains; c++) {
-                    const size_t block = (size_t)(t0 + c) * blocks + 8 * s;
-                    xq[c] = x->qs + block * 32;
-                    xds[c] = x->scales + 2 * block;
+            if (type == 10)
+                for (int c = 0; c < chains; c++)
+                    for (int s = 0; s < supers; s++) {
+                        const size_t block = (size_t)(t0 + c) * blocks + 8 * s;
+                        KERNEL(kq_half_sx)(x->qs + block * 32, x->scales + 2 * block, half_sx + 16 * ((size_t)c * supers + s));
+                    }
+            for (int r = r0; r < r1; r++) {
+                const uint8_t *row = wt + (size_t)r * row_bytes;
+                for (int c = 0; c < KQ_CHAINS; c++) { w[c] = &wb[0]; acc[c] = 0; }
+                for (int s = 0; s < supers; s++) {
+                    KERNEL(kq_load)(type, row + s * bb, &wb[0]);
+                    for (int c = 0; c < chains; c++) {
+                        const size_t block = (size_t)(t0 + c) * blocks + 8 * s;
+                        xq[c] = x->qs + block * 32;
+                        xds[c] = x->scales + 2 * block;
+                        if (type == 10) hsx[c] = half_sx + 16 * ((size_t)c * supers + s);
+                    }
+                    if (chains == KQ_CHAINS) KERNEL(kq_step)(type, KQ_CHAINS, w, xq, xds, hsx, acc);
+                    else KERNEL(kq_step)(type, 1, w, xq, xds, hsx, acc);
                 }
-                if (chains == KQ_CHAINS) KERNEL(kq_step)(type, KQ_CHAINS, w, xq, xds, acc);
-                else KERNEL(kq_step)(type, 1, w, xq, xds, acc);
+                for (int c = 0; c < chains; c++) out[(size_t)(t0 + c) * out_stride + r] = acc[c];
             }
-            for (int c = 0; c < chains; c++) out[(size_t)(t0 + c) * out_stride + r] = acc[c];
         }
     }
 }

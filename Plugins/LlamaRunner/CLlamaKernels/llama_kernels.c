@@ -69,6 +69,8 @@ static inline size_t qh_offset(int type) { return type == 7 ? offsetof(lk_block_
 #define KQ_OFFSET(type) ((type) == 11 ? 4 : (type) == 14 ? 32 : 0)
 // Rows (one token) or tokens (a prompt) whose sums run side by side, as independent chains.
 #define KQ_CHAINS 2
+// Rows a prompt's token pairs run against before the next rows: their superblocks stay in cache.
+#define KQ_ROW_BLOCK 16
 static inline size_t kq_block_bytes(int type) {
     switch (type) {
     case 10: return sizeof(lk_block_q2_K);
