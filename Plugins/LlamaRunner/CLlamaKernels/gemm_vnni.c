@@ -104,10 +104,10 @@ static int vnni512(void) {
     return cached;
 }
 
-// Not Q4_1, Q5_1, IQ4_NL: the default model (Q4_1) keeps llama.cpp's summation order over
-// prompts (see llama_gemm.h).
+// Not Q4_1 or IQ4_NL: the default model (Q4_1) keeps llama.cpp's summation order over prompts
+// (see llama_gemm.h).
 int lk_gemm_supports(int type) {
-    return type == 2 || type == 6 || type == 8 || (type >= 10 && type <= 14);
+    return type == 2 || type == 6 || type == 7 || type == 8 || (type >= 10 && type <= 14);
 }
 
 int lk_packed_supports(int type) {

@@ -3,6 +3,7 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+#include <math.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -60,6 +61,26 @@ static inline size_t qs_offset(int type) {
 }
 static inline size_t qh_offset(int type) { return type == 7 ? offsetof(lk_block_q5_1, qh) : offsetof(lk_block_q5_0, qh); }
 
+// The K-quants (kernels_x86.h's kq kernels): superblock sizes by ggml code, and which types have
+// a scale per 16 values, a minimum, or an offset.
+#define KQ_HALVES(type) ((type) == 10 || (type) == 11 || (type) == 14)
+#define KQ_MIN(type) ((type) == 10 || (type) == 12 || (type) == 13)
+// Subtracted from the unsigned quants to give the signed value (0: a separate minimum term).
+#define KQ_OFFSET(type) ((type) == 11 ? 4 : (type) == 14 ? 32 : 0)
+// Rows (one token) or tokens (a prompt) whose sums run side by side, as independent chains.
+#define KQ_CHAINS 2
+// Rows a prompt's token pairs run against before the next rows: their superblocks stay in cache.
+#define KQ_ROW_BLOCK 16
+static inline size_t kq_block_bytes(int type) {
+    switch (type) {
+    case 10: return sizeof(lk_block_q2_K);
+    case 11: return sizeof(lk_block_q3_K);
+    case 12: return sizeof(lk_block_q4_K);
+    case 13: return sizeof(lk_block_q5_K);
+    default: return sizeof(lk_block_q6_K);
+    }
+}
+
 // Tokens sharing one prepared weight block in the batched (prompt) kernels.
 #define TOKEN_TILE 4
 // How far ahead of the rows being read the one-token kernels prefetch (bytes).
@@ -96,6 +117,15 @@ int lk_matmul(int type, int features, const uint8_t *weights, size_t row_bytes, 
     case 20:
         if (vnni) q4_vnni(type, weights, row_bytes, row0, row1, x, out, out_stride);
         else q4_avx2(type, weights, row_bytes, row0, row1, x, out, out_stride);
+        return 0;
+    case 10:
+    case 11:
+    case 12:
+    case 13:
+    case 14:
+        if (x->columns % LK_QK_K != 0) return -1;
+        if (vnni) kq_vnni(type, weights, row_bytes, row0, row1, x, out, out_stride);
+        else kq_avx2(type, weights, row_bytes, row0, row1, x, out, out_stride);
         return 0;
     case 8:
         if (vnni) q8_0_vnni(weights, row_bytes, row0, row1, x, out, out_stride);

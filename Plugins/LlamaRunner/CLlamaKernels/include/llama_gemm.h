@@ -6,8 +6,8 @@
 
 #include "llama_kernels.h"
 
-// Whether lk_gemm and lk_gemm_packed take this ggml type code: 2 (Q4_0), 6 (Q5_0), 8 (Q8_0),
-// and the K-quants 10 (Q2_K), 11 (Q3_K), 12 (Q4_K), 13 (Q5_K), 14 (Q6_K). Not Q4_1: the default
+// Whether lk_gemm and lk_gemm_packed take this ggml type code: 2 (Q4_0), 6 (Q5_0), 7 (Q5_1),
+// 8 (Q8_0), and the K-quants 10 (Q2_K), 11 (Q3_K), 12 (Q4_K), 13 (Q5_K), 14 (Q6_K). Not Q4_1: the default
 // model's prompts keep llama.cpp's summation order, bit for bit (with this kernel on Q4_1, and an
 // AVX2 attention since removed, one of its teacher-forced reference steps flipped).
 int lk_gemm_supports(int type);
@@ -28,7 +28,7 @@ int lk_gemm(int type, const uint8_t *weights, size_t row_bytes, int row0, int ro
             float *out, size_t out_stride, void *scratch, size_t scratch_bytes);
 
 // Packed weights: a matrix rearranged once into 16-row panels, so that no product rearranges rows
-// per call. Types: those of lk_gemm_supports plus 3 (Q4_1), 7 (Q5_1) and 20 (IQ4_NL), on a CPU
+// per call. Types: those of lk_gemm_supports plus 3 (Q4_1) and 20 (IQ4_NL), on a CPU
 // with AVX-512 VNNI (0 otherwise).
 int lk_packed_supports(int type);
 

@@ -1,5 +1,5 @@
-// x86 intrinsics kernels for the local runner's engine: integer dot products of 4/8-bit weight
-// blocks with 8-bit activation blocks. Each is compiled for one instruction set with a function
+// x86 intrinsics kernels for the local runner's engine: integer dot products of 2- to 8-bit
+// weight blocks with 8-bit activation blocks. Each is compiled for one instruction set with a function
 // attribute and chosen at run time from lk_cpu_features(); the engine's Swift SIMD kernels are the
 // portable fallback.
 #ifndef LLAMA_KERNELS_H
@@ -26,10 +26,13 @@ typedef struct {
     int columns;
 } lk_activations;
 
-// ggml type codes accepted: 2 (Q4_0), 3 (Q4_1), 6 (Q5_0), 7 (Q5_1), 8 (Q8_0), 20 (IQ4_NL).
+// ggml type codes accepted: 2 (Q4_0), 3 (Q4_1), 6 (Q5_0), 7 (Q5_1), 8 (Q8_0), 20 (IQ4_NL), and
+// the K-quants 10 (Q2_K), 11 (Q3_K), 12 (Q4_K), 13 (Q5_K), 14 (Q6_K) with `columns` a multiple
+// of 256.
 // out[t * out_stride + r] = weight row r . activation row t, for r in [row0, row1), every token.
-// Each (row, token) sum runs block by block in llama.cpp's order, so results do not depend on
-// the row range or on how many tokens are in the batch.
+// Each (row, token) sum runs block by block, in llama.cpp's order for the 32-value types and in
+// lk_gemm's for the K-quants (their results bit for bit: llama_gemm.h), so results do not depend
+// on the row range or on how many tokens are in the batch.
 // `features` selects the instruction set (one of the LK_* values the CPU has). Returns 0, or -1
 // when the type or feature is not supported (nothing written). Thread-safe: callers split rows.
 int lk_matmul(int type, int features, const uint8_t *weights, size_t row_bytes, int row0, int row1,

@@ -2,8 +2,8 @@ import Foundation
 import CLlamaKernels
 
 /// Weight × activation products, dispatched by weight type: integer kernels for the 32-value
-/// block types and (AVX-512 VNNI) the K-quants, dequantise-then-dot for the rest (16/32-bit
-/// floats, and the K-quants without AVX-512 VNNI).
+/// block types and (with the C kernels) the K-quants, dequantise-then-dot for the rest (16/32-bit
+/// floats, and the K-quants in the Swift implementations).
 public enum MatMul {
     /// The kernel family used for the integer types, chosen once at start-up.
     public enum Implementation: String, Sendable, CaseIterable {
@@ -48,6 +48,13 @@ public enum MatMul {
         BlockDecoding.decodes(type)
     }
 
+    /// The K-quants (256-value superblocks), which have integer kernels in C only: the AVX-512
+    /// VNNI panels (`llama_gemm.h`) and the row kernels of `kernels_x86.h` (AVX2, and AVX-512 VNNI
+    /// for tests), both in the panels' summation order.
+    public static func hasKQuantKernel(_ type: TensorType, _ implementation: Implementation) -> Bool {
+        implementation.usesIntrinsics && type.blockSize == 256
+    }
+
     /// Floats of per-thread scratch `multiply` needs for rows of `columns` values and batches of
     /// up to `tokens` tokens: one dequantised row, or the batched kernel's weight panel.
     public static func scratchLength(columns: Int, tokens: Int) -> Int {
@@ -56,9 +63,8 @@ public enum MatMul {
 
     /// Whether a batch of `tokens` tokens on `type` takes the batched (prompt) kernel, which sums
     /// each block exactly in integers and adds blocks in float (`llama_gemm.h`): AVX-512 VNNI, a
-    /// type it covers, and several tokens, or one token of a type without a one-token integer
-    /// kernel (the K-quants: otherwise the row is dequantised and multiplied in float). Other single
-    /// tokens keep the llama.cpp-ordered kernel.
+    /// type it covers, and several tokens, or one token of a K-quant (the row kernels give the same
+    /// bits for them). Other single tokens keep the llama.cpp-ordered kernel.
     static func usesBatchedKernel(_ type: TensorType, tokens: Int, _ implementation: Implementation) -> Bool {
         implementation == .avx512vnni && lk_gemm_supports(Int32(type.rawValue)) != 0 && (tokens > 1 || !hasIntegerKernel(type))
     }
@@ -91,7 +97,7 @@ public enum MatMul {
             precondition(rc == 0, "batched kernel refused \(w.type.name)")
             return
         }
-        if hasIntegerKernel(w.type) {
+        if hasIntegerKernel(w.type) || hasKQuantKernel(w.type, implementation) {
             switch implementation {
             case .avx2, .avx512vnni:
                 var x = lk_activations(qs: xq.qs, scales: xq.scales, tokens: Int32(xq.tokens), columns: Int32(xq.columns))

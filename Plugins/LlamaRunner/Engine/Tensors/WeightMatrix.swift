@@ -55,9 +55,9 @@ public struct WeightMatrix: @unchecked Sendable {
 
         /// The types a model's matrices are packed in, where the packed one-token product measured
         /// faster (Engine README, "Packed panels"): the K-quants, whose one-token product otherwise
-        /// rearranges 16 rows per call, and Q4_0 and Q5_0. Q4_1 and Q8_0 stay on the row kernels,
-        /// which keep up with them there.
-        static let modelTypes: Set<TensorType> = [.q4_0, .q5_0, .q2_K, .q3_K, .q4_K, .q5_K, .q6_K]
+        /// rearranges 16 rows per call, and Q4_0, Q5_0 and Q5_1. Q4_1 and Q8_0 stay on the row
+        /// kernels, which keep up with them there.
+        static let modelTypes: Set<TensorType> = [.q4_0, .q5_0, .q5_1, .q2_K, .q3_K, .q4_K, .q5_K, .q6_K]
 
         /// `w` with a packed copy when its type is in `types`, the kernels pack it on this CPU and
         /// the product will use them (`MatMul.implementation` is AVX-512 VNNI); otherwise `w` itself.
