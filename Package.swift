@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(name: "GuidedHostTests", dependencies: ["Tandem", "GuidedJSON", "JSONModel", "TandemCLI", "tandem-plugin-host", "PluginFixtures"], path: "Tests/GuidedHostTests"),
         // A child process the store's crash and two-writer tests start and kill.
         .executableTarget(name: "QuoteStoreCrashWriter", dependencies: ["QuoteLibrary"], path: "Tests/QuoteStoreCrashWriter"),
-        .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "JSONModel", "QuoteStoreCrashWriter", "PluginFixtures"],
+        .testTarget(name: "QuoteLibraryTests", dependencies: ["QuoteLibrary", "GuidedJSON", "JSONModel", "QuoteStoreCrashWriter", "PluginFixtures"],
                     path: "Tests/QuoteLibraryTests"),
         // `tandem quote|ask|eval` through the built binary, with the fake plugin on both sides.
         .testTarget(name: "QuoteCLITests", dependencies: ["TandemCLI", "QuoteLibrary", "QuoteLibraryHost", "Tandem", "tandem-plugin-host", "PluginFixtures"],

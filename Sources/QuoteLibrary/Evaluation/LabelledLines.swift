@@ -33,8 +33,6 @@ public struct LabelledLines: Sendable {
     }
 
     public static func isTuning(_ line: String) -> Bool {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in line.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash % 2 == 0
+        FNV1a.hash(line) % 2 == 0
     }
 }

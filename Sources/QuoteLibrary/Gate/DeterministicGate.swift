@@ -27,7 +27,7 @@ public struct DeterministicGate: Sendable {
     }
 
     public static let order: [GateName] = [.empty, .promptFragment, .wrappingQuotes, .markup, .attribution,
-                                           .sentenceCount, .length, .language, .bannedFragment, .cliche, .unknownWord]
+                                           .sentenceCount, .sentenceEnd, .length, .language, .bannedFragment, .cliche, .unknownWord]
 
     public func evaluate(_ text: String, locale: String) -> [GateResult] {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -40,6 +40,7 @@ public struct DeterministicGate: Sendable {
             checkMarkup(text),
             checkAttribution(trimmed),
             checkSentences(trimmed),
+            checkSentenceEnd(trimmed),
             checkLength(trimmed),
             checkLanguage(trimmed, expected: language),
             checkBanned(trimmed, phrase: phrase),
@@ -189,6 +190,13 @@ public struct DeterministicGate: Sendable {
         let count = QuoteText.sentences(text).count
         return count <= 1 ? .pass(.sentenceCount, score: Double(count))
             : .fail(.sentenceCount, "has \(count) sentences; one is required", score: Double(count))
+    }
+
+    /// The rule the draft's pattern enforces while decoding (`SentenceEnd`): a line cut off at the
+    /// token limit, or stopped mid-phrase, does not end its sentence.
+    private func checkSentenceEnd(_ text: String) -> GateResult {
+        SentenceEnd.isComplete(text) ? .pass(.sentenceEnd)
+            : .fail(.sentenceEnd, "does not end its sentence (with . ! ? or …): \"…\(text.suffix(24))\"")
     }
 
     private func checkLength(_ text: String) -> GateResult {

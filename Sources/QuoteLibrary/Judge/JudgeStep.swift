@@ -1,7 +1,7 @@
 /// Sources/QuoteLibrary/README.md, "The pipeline", step 5: ask the judge; accept overall ≥ 6. When
 /// the judge is unavailable, throws, refuses or answers with anything but valid scores, or its
 /// measured calibration says it cannot tell good lines from generic ones, the bounded
-/// `FallbackJudge` stands in and `source` says why.
+/// `FallbackJudge` stands in, with its own calibrated cutoff, and `source` says why.
 struct JudgeStep: Sendable {
     static let acceptance = 6.0
 
@@ -46,10 +46,10 @@ struct JudgeStep: Sendable {
             scores = FallbackJudge.scores(text, distinctiveness: distinctiveness)
             source = "fallback: judge \(availability.isAvailable ? "not configured" : "unavailable (\(availability))")"
         }
-        let passed = scores.overall >= Self.acceptance
-        let result = passed
+        let cutoff = source == "model" ? Self.acceptance : FallbackJudge.acceptance
+        let result = scores.overall >= cutoff
             ? GateResult.pass(.judge, score: scores.overall, note: source == "model" ? nil : source)
-            : GateResult.fail(.judge, "overall \(scores.overall) < 6 (quality \(scores.quality), originality "
+            : GateResult.fail(.judge, "overall \(scores.overall) < \(cutoff) (quality \(scores.quality), originality "
                               + "\(scores.originality), warmth \(scores.warmth); \(source))", score: scores.overall)
         return Outcome(scores: scores, source: source, result: result)
     }

@@ -27,10 +27,8 @@ public struct LexicalEmbedder: Embedder {
         return norm > 0 ? vector.map { $0 / norm } : vector
     }
 
-    /// FNV-1a: stable across processes (Swift's Hasher is seeded per run).
+    /// FNV-1a: stable across processes, so stored vectors stay comparable.
     private func bucket(_ feature: String) -> Int {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in feature.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        return Int(hash % UInt64(dimensions))
+        Int(FNV1a.hash(feature) % UInt64(dimensions))
     }
 }

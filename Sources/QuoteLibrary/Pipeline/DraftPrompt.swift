@@ -23,8 +23,8 @@ public enum DraftPrompt {
             + #""description":"one original sentence, typically 10 to 16 words, at most 18, no attribution"}}}"#
     }()
 
-    /// Eight one-letter words and their spaces: no shorter text fits the pattern.
-    static let minimumCharacters = 2 * DraftShape.wordLimits.lowerBound - 1
+    /// Eight one-letter words, their spaces and the final mark: no shorter text fits the pattern.
+    static let minimumCharacters = 2 * DraftShape.wordLimits.lowerBound
 
     static let languageNames = ["en": "English", "de": "German", "es": "Spanish", "fr": "French", "it": "Italian",
                                 "pt": "Portuguese"]

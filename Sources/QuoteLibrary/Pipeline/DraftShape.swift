@@ -1,11 +1,14 @@
 /// The draft's shape as a JSON Schema `pattern`, so the local runner enforces it by token
 /// masking while decoding (the GuidedJSON pattern subset: classes, groups, bounded repeats; no
-/// `\p{…}`): one sentence of 8–18 space-separated words, no digits, quotation marks, markup,
-/// hashtags, emoji, colons, parentheses or line breaks. The deterministic gate still checks every draft.
+/// `\p{…}`): one complete sentence of 8–18 space-separated words, no digits, quotation marks,
+/// markup, hashtags, emoji, colons, parentheses or line breaks. The deterministic gate still checks
+/// every draft.
 ///
 /// A word is a run of word characters joined by inner hyphens or apostrophes ("don't",
 /// "l’eau", "twenty-one"), as `QuoteText.words` counts it; a comma or semicolon may follow it,
-/// an inverted mark (¿ ¡) may open it, and only the last may end in . ! ? or ….
+/// an inverted mark (¿ ¡) may open it, and the last must be followed by the sentence's final
+/// marks as `SentenceEnd` defines them (. ! ? …, "Regarde !"), so a guided decode cannot stop
+/// mid-phrase: the closing quote of the JSON string is masked until the marks are written.
 public enum DraftShape {
     public static let wordLimits = DeterministicGate.wordLimits
     public static let maximumCharacters = 200
@@ -41,6 +44,6 @@ public enum DraftShape {
         let letter = wordCharacter
         let word = "[¿¡]?\(letter)+(?:[\\-'’]\(letter)+)*"
         let rest = "(?:[,;]? \(word)){\(wordLimits.lowerBound - 1),\(wordLimits.upperBound - 1)}"
-        return "^\(word)\(rest)[.!?…]?$"
+        return "^\(word)\(rest)\(SentenceEnd.marksPattern)$"
     }()
 }

@@ -4,12 +4,6 @@
 enum TodayPick {
     static func locales(for locale: String) -> [String] { locale == "en" ? ["en"] : [locale, "en"] }
 
-    static func offset(of day: CalendarDay, among count: Int) -> Int { Int(dayIndex(day) % UInt64(count)) }
-
-    /// FNV-1a of the day text: stable across runs and platforms (Swift's Hasher is seeded per process).
-    private static func dayIndex(_ day: CalendarDay) -> UInt64 {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in day.description.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        return hash
-    }
+    /// FNV-1a of the day text, so a day keeps its quote across runs and platforms.
+    static func offset(of day: CalendarDay, among count: Int) -> Int { Int(FNV1a.hash(day.description) % UInt64(count)) }
 }
