@@ -1,4 +1,4 @@
-// Written by scripts/novelty-calibration.py --write; do not edit by hand (run the script again).
+// Written by scripts/novelty-token-alignment.py --write; do not edit by hand (run the script again).
 enum NoveltyCalibrations {
     static let all: [NoveltyCalibration] = [
         NoveltyCalibration(model: "multilingual-e5-small-q4_0", threshold: 0.939552,
