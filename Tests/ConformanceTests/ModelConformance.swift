@@ -153,7 +153,7 @@ extension ConformanceSuite {
                 #expect(written == required)
                 #expect(ids[required] == -9 && states[required * dims] == -9, "wrote past the tokens it counted")
                 #expect(ids[..<required].allSatisfy { $0 >= 0 })
-                #expect(states[..<(required * dims)].allSatisfy(\.isFinite))
+                #expect(states[..<(required * dims)].allSatisfy { $0.isFinite })
                 let again = answer(text, capacity: required + 4)
                 #expect(again.3 == required && Array(again.1[..<required]) == Array(ids[..<required]))
                 #expect(Array(again.2[..<(required * dims)]) == Array(states[..<(required * dims)]), "the same text gives other states")
