@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Calibrates the novelty threshold of multilingual-e5-small on the labelled pairs in eval/novelty/.
 
-Usage: novelty-calibration.py [--write] [--curated]
+Usage: novelty-calibration.py [--curated]
 
 Each eval/novelty/<language>.tsv row is a group: a base line, a near-duplicate of it (one word
 changed, added or dropped, or its parts reordered), a paraphrase (the same meaning in other
@@ -25,8 +25,10 @@ paraphrases caught against false alarms as the cutoff moves.
 Vectors come from the built `tandem embed` with the repo's tandem.json (scripts/tandem_vectors.py):
 the vectors the gate compares at run time, "query: " prefix on both sides of every pair.
 
---write regenerates Sources/QuoteLibrary/Novelty/NoveltyCalibrations.swift with the result,
-keyed by the model id tandem embed reports (multilingual-e5-small-q4_0).
+This script measures; the gate's calibration (this threshold and decision refitted on the same
+split, with the token-aligned decision beside them) is written by
+`novelty-token-alignment.py --write`, keyed by the model id tandem embed reports
+(multilingual-e5-small-q4_0).
 
 --curated also embeds every curated quote (Sources/QuoteLibrary/Catalog/CuratedCatalogData.swift)
 and two one-word edits of each (its middle word dropped; its two middle words swapped), and
@@ -50,7 +52,6 @@ RIDGE = 0.01
 FOLDS = 5
 FEATURES = ["cosine", "sharedWords", "sharedTrigrams"]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUTPUT = os.path.join(ROOT, "Sources/QuoteLibrary/Novelty/NoveltyCalibrations.swift")
 
 
 def groups(language):
@@ -247,7 +248,6 @@ class Decision:
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--write", action="store_true", help="regenerate " + os.path.relpath(OUTPUT, ROOT))
     parser.add_argument("--curated", action="store_true", help="also check one-word edits of every curated quote")
     args = parser.parse_args()
     texts = [text for language in LANGUAGES for row in groups(language) for text in row]
@@ -257,25 +257,11 @@ def main():
     embed = vectors.__getitem__
     every = [(language,) + pair for language in LANGUAGES for pair in pairs(embed, language)]
     decision = Decision(every)
-    threshold, weights, bias, cutoff, held = decision.threshold, decision.weights, decision.bias, decision.cutoff, decision.held
+    threshold = decision.threshold
     if args.curated:
         curated_check(embed, threshold)
     print(f"model {model_id}: threshold {threshold:.4f} ({decision.allowed} of {decision.tuning_distinct} tuning distinct pairs allowed above)")
     decision.report(FEATURES)
-    if args.write:
-        figures = {kind: decision.rate(held, kind)[0] for kind in KINDS}
-        pairs_count = sum(p[2] in KINDS for p in held)
-        with open(OUTPUT, "w", encoding="utf-8") as f:
-            f.write("// Written by scripts/novelty-calibration.py --write; do not edit by hand (run the script again).\n")
-            f.write("enum NoveltyCalibrations {\n    static let all: [NoveltyCalibration] = [\n")
-            f.write(f'        NoveltyCalibration(model: "{model_id}", threshold: {threshold:.6f},\n')
-            f.write("                           paraphrase: ParaphraseDecision(weights: ["
-                    + ", ".join(f"{w:.6f}" for w in weights) + f"], bias: {bias:.6f}, cutoff: {cutoff:.6f}),\n")
-            f.write(f"                           heldOutNearDuplicatesCaught: {figures['near_duplicate']:.4f}, "
-                    f"heldOutParaphrasesCaught: {figures['paraphrase']:.4f},\n")
-            f.write(f"                           heldOutFalseAlarms: {figures['distinct']:.4f}, heldOutPairs: {pairs_count}),\n")
-            f.write("    ]\n}\n")
-        print(f"wrote {os.path.relpath(OUTPUT, ROOT)}")
 
 
 if __name__ == "__main__":

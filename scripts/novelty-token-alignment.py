@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measures token-level alignment as a paraphrase signal on the labelled pairs in eval/novelty/.
 
-Usage: novelty-token-alignment.py
+Usage: novelty-token-alignment.py [--write]
 
 The sentence cosine of multilingual-e5-small puts paraphrases and distinct same-topic lines in
 one band (see the novelty section of Sources/QuoteLibrary/README.md). This script asks whether
@@ -10,7 +10,9 @@ every token of one line is matched greedily to its most similar token of the oth
 
 Features of a pair (base, other), besides novelty-calibration.py's three (cosine, shared
 content-word stems, shared character 3-grams):
-- alignment: BERTScore F1 over the content tokens (no start, end or "query: " prefix tokens),
+- alignment: BERTScore F1 over the content tokens (a text's own tokens: not the start and end
+  tokens, nor the leading tokens it shares with the prefix tokenised alone, "query: " here: the
+  tokens tandem.llama's tandem.token_embeddings/1 extension returns),
   each state centred by the mean content-token state of the tuning texts (the states share a
   large common direction that makes every pair look alike) and L2-normalised;
 - unsharedAlignment: the same F1 over only the tokens whose id the other line does not have. A
@@ -25,10 +27,24 @@ The split, the threshold and the decision (a logistic regression and its cutoff,
 the tuning distinct and unrelated pairs) are novelty-calibration.py's, fitted on the tuning half
 only; the held-out figures are printed for each feature set.
 
+The gate's two decisions (--write regenerates Sources/QuoteLibrary/Novelty/NoveltyCalibrations.swift
+with both, the threshold, the alignment's centre and the tuning lines' token document frequencies):
+- wordOverlaps (cosine, sharedWords, sharedTrigrams; ParaphraseDecision), used when the embedder
+  gives no per-token states: fitted as novelty-calibration.py fits it, the cutoff on the tuning
+  pairs' own log-odds;
+- tokenAligned (cosine, weightedUnsharedAlignment, sharedWords, sharedTrigrams;
+  AlignedParaphraseDecision): the ridge and the cutoff from 5-fold cross-validation on the tuning
+  half whose folds keep a topic together (novelty-calibration.py's Decision with ridges, as
+  novelty-signals.py does): the cutoff is the lowest out-of-fold log-odds at which the threshold
+  and the decision catch ≤ 2.5% of the tuning distinct and unrelated pairs. A cutoff chosen on
+  the fitted pairs' own log-odds is optimistic (it gave 5.8% held-out false alarms for 2.5% on
+  tuning); out-of-fold log-odds are what unseen lines get.
+
 States come from the built `tandem-llama token-states` on models/multilingual-e5-small.Q4_0.gguf
 with tandem.json's embedding prefix: the tokens and states the gate's encoder computes.
 Needs `swift build -c release --product tandem-llama` and `make embedding-model` first.
 """
+import argparse
 import importlib.util
 import json
 import os
@@ -38,6 +54,8 @@ import tempfile
 
 import numpy as np
 
+from tandem_vectors import embed_all
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, ".build/release/tandem-llama")
 MODEL = os.path.join(ROOT, "models/multilingual-e5-small.Q4_0.gguf")
@@ -45,6 +63,10 @@ spec = importlib.util.spec_from_file_location("novelty_calibration", os.path.joi
 calibration = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(calibration)
 
+OUTPUT = os.path.join(ROOT, "Sources/QuoteLibrary/Novelty/NoveltyCalibrations.swift")
+WORD_OVERLAPS = ["cosine", "sharedWords", "sharedTrigrams"]
+TOKEN_ALIGNED = ["cosine", "weightedUnsharedAlignment", "sharedWords", "sharedTrigrams"]
+RIDGES = [0.01, 1, 10]
 FEATURE_SETS = [
     ["cosine", "sharedWords", "sharedTrigrams"],
     ["cosine", "alignment", "sharedWords", "sharedTrigrams"],
@@ -63,7 +85,8 @@ def embedding_prefix():
 
 
 def token_states(texts):
-    """{text: (ids, states)} from `tandem-llama token-states`, start and end tokens included."""
+    """{text: (ids, states)} from `tandem-llama token-states`, start and end tokens included, and
+    the ids of the prefix tokenised alone (start and end tokens included)."""
     for path, what in ((TOOL, "swift build -c release --product tandem-llama"), (MODEL, "make embedding-model")):
         if not os.path.exists(path):
             sys.exit(f"error: {path} is missing (run `{what}`)")
@@ -72,14 +95,14 @@ def token_states(texts):
         sys.exit("error: a labelled line contains a line break")
     with tempfile.TemporaryDirectory() as scratch:
         out = os.path.join(scratch, "states.bin")
-        done = subprocess.run([TOOL, "token-states", MODEL, out], input="".join(prefix + t + "\n" for t in texts),
+        done = subprocess.run([TOOL, "token-states", MODEL, out], input="".join(prefix + t + "\n" for t in [""] + texts),
                               capture_output=True, text=True)
         if done.returncode != 0:
             sys.exit(f"error: tandem-llama token-states exited {done.returncode}: {done.stderr.strip()}")
         data = open(out, "rb").read()
     dimensions = int(done.stderr.split(" dimensions")[0].split(", ")[-1])
     result, at = {}, 0
-    for text in texts:
+    for text in [""] + texts:
         (count,) = np.frombuffer(data, "<i4", 1, at)
         ids = np.frombuffer(data, "<i4", count, at + 4)
         at += 4 + 4 * count
@@ -88,7 +111,17 @@ def token_states(texts):
         result[text] = (ids, states)
     if at != len(data):
         sys.exit(f"error: token-states wrote {len(data)} bytes, {at} expected")
-    return result
+    prefix_ids = result.pop("")[0]
+    return result, prefix_ids
+
+
+def own_tokens(ids, prefix_ids):
+    """The slice of a text's tokens that is its own: after the leading tokens it shares with the
+    prefix tokenised alone (its end token dropped), before the end token (EncoderRunnerModel's
+    rule for tandem.token_embeddings/1)."""
+    lead = prefix_ids[:-1]
+    start = next((i for i, (a, b) in enumerate(zip(lead, ids)) if a != b), min(len(lead), len(ids)))
+    return slice(start, max(start, len(ids) - 1))
 
 
 def unit_rows(x):
@@ -103,11 +136,12 @@ def f1(similarities, row_weights=None, column_weights=None):
 
 def main():
     texts = sorted({t for language in calibration.LANGUAGES for row in calibration.groups(language) for t in row})
-    states = token_states(texts)
-    # Tokens every text starts with: the start token and the prefix's own tokens.
-    lead = min(next((i for i, (a, b) in enumerate(zip(states[texts[0]][0], ids)) if a != b), len(ids))
-               for ids, _ in states.values())
-    content = {t: (ids[lead:-1], s[lead:-1]) for t, (ids, s) in states.items()}
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--write", action="store_true", help="regenerate " + os.path.relpath(OUTPUT, ROOT))
+    args = parser.parse_args()
+    states, prefix_ids = token_states(texts)
+    own = {t: own_tokens(ids, prefix_ids) for t, (ids, _) in states.items()}
+    content = {t: (ids[own[t]], s[own[t]]) for t, (ids, s) in states.items()}
     sentence = {t: s.mean(axis=0) / np.linalg.norm(s.mean(axis=0)) for t, (_, s) in states.items()}
     tuning_texts = {t for language in calibration.LANGUAGES
                     for half, _, base, other in calibration.labelled_pairs(language) if half == "tuning" for t in (base, other)}
@@ -117,7 +151,8 @@ def main():
         for i in set(content[t][0].tolist()):
             lines_with[i] = lines_with.get(i, 0) + 1
     idf = lambda ids: np.array([np.log((len(tuning_texts) + 1) / (lines_with.get(int(i), 0) + 1)) for i in ids])
-    print(f"{len(texts)} lines; {lead} leading tokens (start and prefix) left out of the alignment; "
+    leads = sorted({own[t].start for t in texts})
+    print(f"{len(texts)} lines; {', '.join(map(str, leads))} leading tokens (start and prefix) left out of the alignment; "
           f"centre from {len(tuning_texts)} tuning lines")
 
     def features(base, other):
@@ -135,8 +170,10 @@ def main():
                     sharedTokens=1 - (only_a.sum() + only_b.sum()) / (len(ia) + len(ib)),
                     sharedWords=shared_words, sharedTrigrams=shared_trigrams)
 
-    rows = [(language, half, kind, features(base, other))
-            for language in calibration.LANGUAGES for half, kind, base, other in calibration.labelled_pairs(language)]
+    labelled = [(language, half, kind, base, other)
+                for language in calibration.LANGUAGES for half, kind, base, other in calibration.labelled_pairs(language)]
+    rows = [(language, half, kind, features(base, other)) for language, half, kind, base, other in labelled]
+    bases = [base for _, _, _, base, _ in labelled]
     def tuning_auc(name):
         paraphrase = np.array([f[name] for _, half, kind, f in rows if half == "tuning" and kind == "paraphrase"])
         distinct = np.array([f[name] for _, half, kind, f in rows if half == "tuning" and kind == "distinct"])
@@ -148,6 +185,52 @@ def main():
         decision = calibration.Decision([(lang, half, kind, [f[n] for n in names], f["cosine"]) for lang, half, kind, f in rows])
         print(f"threshold {decision.threshold:.4f}")
         decision.report(names)
+
+    topic = calibration.topics(sentence.__getitem__)
+    print(f"\nthe gate's token-aligned decision, cross-validated over topics: {', '.join(TOKEN_ALIGNED)}")
+    aligned = calibration.Decision([(lang, half, kind, [f[n] for n in TOKEN_ALIGNED], f["cosine"], topic[base])
+                                    for (lang, half, kind, f), base in zip(rows, bases)], ridges=RIDGES)
+    aligned.report(TOKEN_ALIGNED)
+    words = calibration.Decision([(lang, half, kind, [f[n] for n in WORD_OVERLAPS], f["cosine"]) for lang, half, kind, f in rows])
+    if args.write:
+        write(words, aligned, centre, len(tuning_texts), lines_with, embed_all(texts[:1])[1])
+
+
+def swift_numbers(values, per_line):
+    text = lambda v: str(v) if isinstance(v, int) else f"{v:.7g}"
+    chunks = [", ".join(text(v) for v in values[i:i + per_line]) for i in range(0, len(values), per_line)]
+    return ",\n                ".join(chunks)
+
+
+def write(words, aligned, centre, lines, lines_with, model_id):
+    kinds = calibration.KINDS + ["unrelated"]
+    held = lambda decision: {kind: decision.rate(decision.held, kind)[0] for kind in kinds}
+    plain, tokens = held(words), held(aligned)
+    pairs_count = sum(p[2] in calibration.KINDS for p in words.held)
+    ids = sorted(lines_with)
+    with open(OUTPUT, "w", encoding="utf-8") as f:
+        f.write("// Written by scripts/novelty-token-alignment.py --write; do not edit by hand (run the script again).\n")
+        f.write("enum NoveltyCalibrations {\n    static let all: [NoveltyCalibration] = [\n")
+        f.write(f'        NoveltyCalibration(model: "{model_id}", threshold: {words.threshold:.6f},\n')
+        f.write("                           paraphrase: ParaphraseDecision(weights: ["
+                + ", ".join(f"{w:.6f}" for w in words.weights) + f"], bias: {words.bias:.6f}, cutoff: {words.cutoff:.6f}),\n")
+        f.write("                           tokenAligned: tokenAligned,\n")
+        f.write(f"                           heldOutNearDuplicatesCaught: {plain['near_duplicate']:.4f}, "
+                f"heldOutParaphrasesCaught: {plain['paraphrase']:.4f},\n")
+        f.write(f"                           heldOutFalseAlarms: {plain['distinct']:.4f}, heldOutPairs: {pairs_count}),\n")
+        f.write("    ]\n\n")
+        f.write(f"    /// {model_id}: ridge {aligned.ridge}; held out, near-duplicates {tokens['near_duplicate']:.1%}, "
+                f"unrelated {tokens['unrelated']:.1%}.\n")
+        f.write("    static let tokenAligned = AlignedParaphraseDecision(\n        weights: ["
+                + ", ".join(f"{w:.6f}" for w in aligned.weights) + f"], bias: {aligned.bias:.6f}, cutoff: {aligned.cutoff:.6f},\n")
+        f.write(f"        alignment: TokenAlignment(\n            centre: [\n                {swift_numbers([float(v) for v in centre], 8)}],\n")
+        f.write(f"            lines: {lines},\n")
+        f.write(f"            tokenIDs: [\n                {swift_numbers(ids, 16)}],\n")
+        f.write(f"            linesWith: [\n                {swift_numbers([lines_with[i] for i in ids], 24)}]),\n")
+        f.write(f"        heldOutParaphrasesCaught: {tokens['paraphrase']:.4f}, heldOutFalseAlarms: {tokens['distinct']:.4f}, "
+                f"heldOutUnrelatedCaught: {tokens['unrelated']:.4f})\n")
+        f.write("}\n")
+    print(f"wrote {os.path.relpath(OUTPUT, ROOT)}")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,16 @@
 /// sign), then the vector is L2-normalised. Texts sharing many trigrams get a high cosine
 /// similarity, which is what near-duplicate checks need from a fake.
 enum FakeEmbedding {
+    /// The fake's tokens for per-token states: the lower-cased space-separated words, each with an
+    /// id hashed from it (FNV-1a, 31 bits), so equal words share an id.
+    static func tokens(_ text: String) -> [(word: String, id: Int32)] {
+        text.lowercased().split(whereSeparator: \.isWhitespace).map { word in
+            var hash: UInt32 = 0x811c_9dc5
+            for byte in word.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+            return (String(word), Int32(bitPattern: hash & 0x7fff_ffff))
+        }
+    }
+
     static func vector(_ text: String, dimensions: Int) -> [Float] {
         var vector = [Float](repeating: 0, count: dimensions)
         // Two start markers and one end marker: even the empty text has one trigram.

@@ -138,6 +138,17 @@ final class FakeModel: PluginModel {
         return vectors
     }
 
+    /// `tandem.token_embeddings/1` whenever embeddings are on: a token is a word (FakeEmbedding.tokens).
+    var offersTokenEmbeddings: Bool { info.capabilities.contains(.embeddings) }
+
+    func tokenEmbeddingCount(of text: String) throws(BackendFailure) -> Int { FakeEmbedding.tokens(text).count }
+
+    func tokenEmbeddings(of text: String, cancellation: PluginCancellation) throws(BackendFailure) -> TokenEmbeddings {
+        if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled before the token states") }
+        let words = FakeEmbedding.tokens(text)
+        return TokenEmbeddings(ids: words.map(\.id), states: words.map { FakeEmbedding.vector($0.word, dimensions: script.embeddingDimensions) })
+    }
+
     func countTokens(_ request: BackendRequest) throws(BackendFailure) -> Int {
         request.messages.reduce(0) { $0 + FakeTokens.count($1.content) }
     }

@@ -15,6 +15,13 @@ public protocol PluginModel: AnyObject, Sendable {
     /// One vector per text, each `info.embeddingDimensions` floats.
     func embed(_ texts: [String], cancellation: PluginCancellation) throws(BackendFailure) -> [[Float]]
     func countTokens(_ request: BackendRequest) throws(BackendFailure) -> Int
+    /// Whether the model offers `tandem.token_embeddings/1` (tandem_abi.h): then `get_extension`
+    /// returns its table and the two functions below answer.
+    var offersTokenEmbeddings: Bool { get }
+    /// How many tokens `tokenEmbeddings(of:)` returns for `text`, from tokenising alone.
+    func tokenEmbeddingCount(of text: String) throws(BackendFailure) -> Int
+    /// The text's own tokens and their encoder states (tandem_abi.h, TANDEM_EXT_TOKEN_EMBEDDINGS).
+    func tokenEmbeddings(of text: String, cancellation: PluginCancellation) throws(BackendFailure) -> TokenEmbeddings
 }
 
 extension PluginModel {
@@ -23,5 +30,12 @@ extension PluginModel {
     }
     public func countTokens(_ request: BackendRequest) throws(BackendFailure) -> Int {
         throw BackendFailure(.unsupportedOption, "\(info.id) does not count tokens")
+    }
+    public var offersTokenEmbeddings: Bool { false }
+    public func tokenEmbeddingCount(of text: String) throws(BackendFailure) -> Int {
+        throw BackendFailure(.unsupportedOption, "\(info.id) does not give per-token states")
+    }
+    public func tokenEmbeddings(of text: String, cancellation: PluginCancellation) throws(BackendFailure) -> TokenEmbeddings {
+        throw BackendFailure(.unsupportedOption, "\(info.id) does not give per-token states")
     }
 }

@@ -118,7 +118,11 @@ final class PluginModelBox: Sendable {
                     return error.status.rawValue
                 }
             },
-            get_extension: { _, _ in nil },
+            get_extension: { this, id in
+                guard let id, unbox(this).model.offersTokenEmbeddings,
+                      String(cString: id) == TANDEM_EXT_TOKEN_EMBEDDINGS else { return nil }
+                return UnsafeRawPointer(tokenEmbeddingsTable)
+            },
             destroy: { this in
                 guard let this else { return }
                 Unmanaged<PluginModelBox>.fromOpaque(this.pointee.model_data).release()
@@ -129,6 +133,46 @@ final class PluginModelBox: Sendable {
         return UnsafePointer(table)
     }
 }
+
+/// The `tandem.token_embeddings/1` table, shared by every model that offers it (its function
+/// receives the model); never freed, so it outlives every model.
+nonisolated(unsafe) private let tokenEmbeddingsTable: UnsafeMutablePointer<tandem_token_embeddings_ext> = {
+    let table = UnsafeMutablePointer<tandem_token_embeddings_ext>.allocate(capacity: 1)
+    table.initialize(to: tandem_token_embeddings_ext(
+        struct_size: UInt32(MemoryLayout<tandem_token_embeddings_ext>.size),
+        token_embeddings: { this, text, ids, states, capacity, required, dims, cancel, errorOut in
+            let box = unbox(this)
+            do throws(BackendFailure) {
+                guard let required, let dims else { throw BackendFailure(.invalidArgument, "required and dims must not be NULL") }
+                guard let decoded = String(validating: text) else { throw BackendFailure(.invalidArgument, "text is not valid UTF-8") }
+                let width = box.model.info.embeddingDimensions
+                dims.pointee = UInt32(clamping: width)
+                let count = try box.exclusive { () throws(BackendFailure) in try box.model.tokenEmbeddingCount(of: decoded) }
+                required.pointee = count
+                guard capacity >= count, count == 0 || (ids != nil && states != nil) else {
+                    throw BackendFailure(.bufferTooSmall, "need \(count) tokens, capacity is \(capacity)")
+                }
+                let answer = try box.exclusive { () throws(BackendFailure) in
+                    try box.model.tokenEmbeddings(of: decoded, cancellation: PluginCancellation(cancel))
+                }
+                guard answer.ids.count == count else {
+                    throw BackendFailure(.unknown, "\(answer.ids.count) token states, \(count) tokens counted")
+                }
+                if let row = answer.states.firstIndex(where: { $0.count != width }) {
+                    throw BackendFailure(.unknown, "token state \(row) has \(answer.states[row].count) dimensions, expected \(width)")
+                }
+                for (row, state) in answer.states.enumerated() {
+                    ids![row] = answer.ids[row]
+                    state.withUnsafeBufferPointer { states!.advanced(by: row * width).update(from: $0.baseAddress!, count: width) }
+                }
+                return TANDEM_OK
+            } catch {
+                error.write(to: errorOut)
+                return error.status.rawValue
+            }
+        }))
+    return table
+}()
 
 private func unbox(_ this: UnsafePointer<tandem_model>?) -> PluginModelBox {
     Unmanaged<PluginModelBox>.fromOpaque(this!.pointee.model_data).takeUnretainedValue()

@@ -5,6 +5,10 @@ import Tandem
 /// `quote.embedder`). The vector space, and the novelty calibration, are named by the model's
 /// own id (`tandem.llama` derives it from the model file), so vectors of another model (or of
 /// the lexical embedder) are never compared with these.
+///
+/// Per-token states come from the backend's `tandem.token_embeddings/1` extension (tandem_abi.h),
+/// which the host asks the plugin for once, when the model is opened: `offersTokenStates` is
+/// that answer, and the novelty gate says in its verdict whether it had them.
 public struct HostEmbedder: Embedder {
     let languageModel: LanguageModel
 
@@ -37,9 +41,26 @@ public struct HostEmbedder: Embedder {
         try await embed(batch: [text])[0]
     }
 
-    /// One backend call for the whole batch, after its cheap availability check: a missing or
-    /// unreadable model file is named as such, not as a failed call.
+    /// One backend call for the whole batch (`call`).
     public func embed(batch texts: [String]) async throws -> [[Float]] {
+        let vectors = try await call { backend, token throws(BackendFailure) in try backend.embed(texts, cancellation: token) }
+        guard vectors.count == texts.count else {
+            throw BackendFailure(.decoding, "\(languageModel.id) returned \(vectors.count) vectors for \(texts.count) texts")
+        }
+        return vectors
+    }
+
+    public var offersTokenStates: Bool { languageModel.backend.offersTokenEmbeddings }
+
+    /// One backend call (`call`): the encoder pass of `embed(text)`, its states unpooled.
+    public func tokenStates(_ text: String) async throws -> TokenStates {
+        let answer = try await call { backend, token throws(BackendFailure) in try backend.tokenEmbeddings(text, cancellation: token) }
+        return TokenStates(ids: answer.ids, states: answer.states)
+    }
+
+    /// Runs `body` on the backend in its turn, off the cooperative pool, after the cheap
+    /// availability check: a missing or unreadable model file is named as such, not as a failed call.
+    private func call<T: Sendable>(_ body: @escaping @Sendable (any Backend, CancellationToken) throws(BackendFailure) -> T) async throws -> T {
         try Task.checkCancellation()
         if case .unavailable(let reason, let detail, _) = languageModel.availability {
             throw BackendFailure(.unavailable, "embedding backend \(languageModel.id) (\(model)) is unavailable: "
@@ -48,16 +69,13 @@ public struct HostEmbedder: Embedder {
         let backend = languageModel.backend
         let result = try await BackendTurns.shared.withTurn(BackendTurns.keys(of: [languageModel])) {
             let token = CancellationToken()
-            return await BlockingExecutor.shared.run(cancelling: token) { () -> Result<[[Float]], BackendFailure> in
-                do throws(BackendFailure) { return .success(try backend.embed(texts, cancellation: token)) } catch { return .failure(error) }
+            return await BlockingExecutor.shared.run(cancelling: token) { () -> Result<T, BackendFailure> in
+                do throws(BackendFailure) { return .success(try body(backend, token)) } catch { return .failure(error) }
             }
         }
         switch result {
-        case .success(let vectors):
-            guard vectors.count == texts.count else {
-                throw BackendFailure(.decoding, "\(languageModel.id) returned \(vectors.count) vectors for \(texts.count) texts")
-            }
-            return vectors
+        case .success(let value):
+            return value
         case .failure(let failure):
             if failure.status == .cancelled || Task.isCancelled { throw CancellationError() }
             throw failure

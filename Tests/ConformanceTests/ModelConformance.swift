@@ -110,6 +110,74 @@ extension ConformanceSuite {
             }
         }
 
+        /// `tandem.token_embeddings/1` (tandem_abi.h), where a model offers it: only with
+        /// embeddings, a table large enough for its function, embed's buffer-too-small convention
+        /// (nothing written), one id and one state of the model's width per token, the same answer
+        /// for the same text, and the required out-parameters and valid UTF-8 insisted on.
+        @Test(arguments: ConformanceEnvironment.pluginIDs)
+        func tokenEmbeddingsFollowTheExtensionsContract(_ id: String) throws {
+            guard let backend = try ConformanceEnvironment.generating(id) else { return }
+            guard let raw = backend.model.pointee.get_extension?(backend.model, TANDEM_EXT_TOKEN_EMBEDDINGS) else {
+                #expect(!backend.offersTokenEmbeddings)
+                return
+            }
+            #expect(backend.offersTokenEmbeddings)
+            #expect(backend.info.capabilities.contains(.embeddings), "token embeddings without the embeddings capability")
+            let table = raw.assumingMemoryBound(to: tandem_token_embeddings_ext.self)
+            #expect(structHasField(table, structSize: table.pointee.struct_size, \.token_embeddings))
+            let function = try #require(table.pointee.token_embeddings)
+            let dims = backend.info.embeddingDimensions
+            withCStrArray(["the quick brown fox jumps", "", "caf\u{E9} \u{1F98A}"]) { texts, _ in
+                let text = texts![0]
+                var required = 0
+                var reported: UInt32 = 0
+                #expect(function(backend.model, text, nil, nil, 0, &required, &reported, nil, nil) == TANDEM_E_BUFFER_TOO_SMALL)
+                #expect(required > 0)
+                #expect(Int(reported) == dims)
+                var shortIDs = [Int32](repeating: -9, count: required - 1)
+                var shortStates = [Float](repeating: -9, count: (required - 1) * dims)
+                #expect(function(backend.model, text, &shortIDs, &shortStates, required - 1, &required, &reported, nil, nil)
+                        == TANDEM_E_BUFFER_TOO_SMALL)
+                #expect(shortIDs.allSatisfy { $0 == -9 } && shortStates.allSatisfy { $0 == -9 })
+                func answer(_ text: tandem_str, capacity: Int) -> (tandem_status, [Int32], [Float], Int) {
+                    var ids = [Int32](repeating: -9, count: capacity + 1)
+                    var states = [Float](repeating: -9, count: (capacity + 1) * dims)
+                    var written = 0
+                    let (status, failure) = BackendFailure.capture { error in
+                        function(backend.model, text, &ids, &states, capacity, &written, &reported, nil, error)
+                    }
+                    #expect(status == TANDEM_OK, "\(failure)")
+                    return (status, ids, states, written)
+                }
+                let (_, ids, states, written) = answer(text, capacity: required)
+                #expect(written == required)
+                #expect(ids[required] == -9 && states[required * dims] == -9, "wrote past the tokens it counted")
+                #expect(ids[..<required].allSatisfy { $0 >= 0 })
+                #expect(states[..<(required * dims)].allSatisfy { $0.isFinite })
+                let again = answer(text, capacity: required + 4)
+                #expect(again.3 == required && Array(again.1[..<required]) == Array(ids[..<required]))
+                #expect(Array(again.2[..<(required * dims)]) == Array(states[..<(required * dims)]), "the same text gives other states")
+                #expect(answer(texts![1], capacity: 4).3 == 0, "the empty text has tokens")
+                #expect(answer(texts![2], capacity: 64).3 > 0)
+                // Required out-parameters must not be NULL; the text must be UTF-8.
+                #expect(function(backend.model, text, nil, nil, 0, nil, &reported, nil, nil) == TANDEM_E_INVALID_ARGUMENT)
+                #expect(function(backend.model, text, nil, nil, 0, &required, nil, nil, nil) == TANDEM_E_INVALID_ARGUMENT)
+                let invalid: [UInt8] = [0x66, 0xFF, 0x6F]
+                invalid.withUnsafeBufferPointer { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { chars in
+                        let bad = tandem_str(data: chars.baseAddress, size: chars.count)
+                        #expect(function(backend.model, bad, nil, nil, 0, &required, &reported, nil, nil) == TANDEM_E_INVALID_ARGUMENT)
+                    }
+                }
+            }
+            // Through a tandem-plugin-host child: offered the same, the same answer.
+            let isolated = try ConformanceEnvironment.backend(id, .process)
+            #expect(isolated.offersTokenEmbeddings)
+            let text = "the quick brown fox jumps"
+            #expect(try isolated.tokenEmbeddings(text, cancellation: CancellationToken())
+                    == backend.tokenEmbeddings(text, cancellation: CancellationToken()))
+        }
+
         @Test(arguments: ConformanceEnvironment.pluginIDs)
         func tokenCountsGrowWithThePrompt(_ id: String) throws {
             guard let backend = try ConformanceEnvironment.generating(id) else { return }

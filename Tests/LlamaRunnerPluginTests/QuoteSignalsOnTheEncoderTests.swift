@@ -20,6 +20,13 @@ import Testing
         var model: String { backend.info.id }
         func embed(_ text: String) async throws -> [Float] { try await embed(batch: [text])[0] }
         func embed(batch texts: [String]) async throws -> [[Float]] { try backend.embed(texts, cancellation: CancellationToken()) }
+        var offersTokenStates: Bool { backend.offersTokenEmbeddings }
+        func tokenStates(_ text: String) async throws -> TokenStates { try QuoteSignalsOnTheEncoderTests.tokenStates(text, backend) }
+    }
+
+    static func tokenStates(_ text: String, _ backend: PluginBackend) throws -> TokenStates {
+        let answer = try backend.tokenEmbeddings(text, cancellation: CancellationToken())
+        return TokenStates(ids: answer.ids, states: answer.states)
     }
 
     static func embed(_ texts: [String]) throws -> [String: [Float]] {
@@ -30,11 +37,17 @@ import Testing
 
     static func cosine(_ a: [Float], _ b: [Float]) -> Float { EncoderBackendTests.cosine(a, b) }
 
+    /// Both paraphrase decisions on the held-out pairs: the token-aligned one (the gate's, with
+    /// tandem.llama's per-token states) and the word-overlap one it falls back to without them.
     @Test func heldOutNoveltyPairsPerLanguage() throws {
-        let model = try EncoderBackendTests.shared.get().info.id
+        let backend = try EncoderBackendTests.shared.get()
+        let model = backend.info.id
         let calibration = try #require(NoveltyCalibration.measured[model])
         let decision = try #require(calibration.paraphrase)
+        let aligned = try #require(calibration.tokenAligned)
+        #expect(backend.offersTokenEmbeddings)
         var caught: [String: [String: (Int, Int)]] = [:]
+        var alignedCaught: [String: [String: (Int, Int)]] = [:]
         for language in Self.languages {
             let text = try String(contentsOfFile: Self.root + "/eval/novelty/\(language).tsv", encoding: .utf8)
             let rows = text.split(separator: "\n").dropFirst().map { $0.split(separator: "\t").map(String.init) }
@@ -42,6 +55,8 @@ import Testing
             // line two rows down.
             let held = rows.enumerated().filter { ($0.offset + 1) % 2 == 0 }
             let vectors = try Self.embed(rows.flatMap { $0 })
+            var states: [String: TokenStates] = [:]
+            for text in Set(rows.flatMap { $0 }) { states[text] = try Self.tokenStates(text, backend) }
             for (offset, row) in held {
                 var pairs = zip(["near_duplicate", "paraphrase", "distinct"], row[1...]).map { ($0, $1) }
                 if offset + 2 < rows.count { pairs.append(("unrelated", rows[offset + 2][3])) }
@@ -50,20 +65,38 @@ import Testing
                     let hit = similarity >= calibration.threshold || decision.isParaphrase(cosine: similarity, row[0], other)
                     let (n, total) = caught[language, default: [:]][kind, default: (0, 0)]
                     caught[language, default: [:]][kind] = (n + (hit ? 1 : 0), total + 1)
+                    let alignment = aligned.alignment.unsharedAlignment(states[row[0]]!, states[other]!)
+                    let alignedHit = similarity >= calibration.threshold
+                        || aligned.logOdds(cosine: similarity, alignment: alignment, row[0], other) >= aligned.cutoff
+                    let (m, count) = alignedCaught[language, default: [:]][kind, default: (0, 0)]
+                    alignedCaught[language, default: [:]][kind] = (m + (alignedHit ? 1 : 0), count + 1)
                 }
             }
         }
-        func rate(_ kind: String, _ languages: [String]) -> Double {
-            let counts = languages.compactMap { caught[$0]?[kind] }
+        func rate(_ kind: String, _ languages: [String], in table: [String: [String: (Int, Int)]]? = nil) -> Double {
+            let counts = languages.compactMap { (table ?? caught)[$0]?[kind] }
             return Double(counts.map(\.0).reduce(0, +)) / Double(counts.map(\.1).reduce(0, +))
         }
-        for language in Self.languages {
-            print("novelty held-out \(language): " + caught[language]!.sorted { $0.key < $1.key }
-                .map { "\($0.key) \($0.value.0)/\($0.value.1)" }.joined(separator: ", "))
+        for (name, table) in [("word overlaps", caught), ("token-aligned", alignedCaught)] {
+            for language in Self.languages {
+                print("novelty held-out \(name) \(language): " + table[language]!.sorted { $0.key < $1.key }
+                    .map { "\($0.key) \($0.value.0)/\($0.value.1)" }.joined(separator: ", "))
+            }
         }
         let all = Self.languages
-        print("novelty held-out, all: near-duplicates \(rate("near_duplicate", all)), paraphrases \(rate("paraphrase", all)), "
+        print("novelty held-out word overlaps, all: near-duplicates \(rate("near_duplicate", all)), paraphrases \(rate("paraphrase", all)), "
               + "distinct \(rate("distinct", all)), unrelated \(rate("unrelated", all))")
+        let alignedRates = ["near_duplicate", "paraphrase", "distinct", "unrelated"].map { rate($0, all, in: alignedCaught) }
+        print("novelty held-out token-aligned, all: near-duplicates \(alignedRates[0]), paraphrases \(alignedRates[1]), "
+              + "distinct \(alignedRates[2]), unrelated \(alignedRates[3])")
+        // The gate's decision: what the script measured on the tool's states (the same engine and
+        // tokens; float summation order differs), paraphrases within 2 points (48.9% measured),
+        // false alarms within one pair of 190. The 5% budget is missed by one pair (5.3%: 10 of 190,
+        // README "Novelty"), so the ceiling here is the measured figure, not the target.
+        #expect(alignedRates[0] >= calibration.heldOutNearDuplicatesCaught - 0.02)
+        #expect(alignedRates[1] >= aligned.heldOutParaphrasesCaught - 0.02)
+        #expect(alignedRates[2] <= aligned.heldOutFalseAlarms + 0.006)
+        #expect(alignedRates[3] <= 0.02)
         // The figures the script measured on the reference engine's vectors, within 2 points
         // (the two engines agree at cosine ≥ 0.99, not exactly).
         #expect(rate("near_duplicate", all) >= calibration.heldOutNearDuplicatesCaught - 0.02)
@@ -159,18 +192,25 @@ import Testing
     /// locale), deleted (the one a third of the way in) and inserted (the next quote's first word,
     /// before the middle one), is rejected by novelty. Counts how often the rejection names the
     /// edited quote itself.
+    /// A fresh library file in `folder` (the curated catalog only). A writable file: the read-only
+    /// in-memory library would embed the whole catalog again on every check (its vectors cannot be
+    /// stored).
+    static func freshLibrary(_ name: String) throws -> (store: QuoteStore, folder: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return (try LibraryAccess.openForWriting(path: folder.appendingPathComponent("library.sqlite").path), folder)
+    }
+
     @Test func copiesAndOneWordEditsOfEveryCuratedQuoteAreRejected() async throws {
         let embedder = EncoderEmbedder(backend: try EncoderBackendTests.shared.get())
         let entries = try CuratedCatalog.entries()
-        // A writable file: the read-only in-memory library would embed the whole catalog again on
-        // every check (its vectors cannot be stored).
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("curated-copies-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (store, folder) = try Self.freshLibrary("curated-copies")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try LibraryAccess.openForWriting(path: folder.appendingPathComponent("library.sqlite").path)
         let byLocale = Dictionary(grouping: entries.indices, by: { entries[$0].locale })
         var caught: [String: (rejected: Int, namingSource: Int, total: Int)] = [:]
         var misses: [String] = []
+        // Encoder passes for token states, per check: the cost the token-aligned decision adds.
+        var passes: [Int] = []
         for (index, entry) in entries.enumerated() {
             let siblings = byLocale[entry.locale]!
             let next = entries[siblings[(siblings.firstIndex(of: index)! + 1) % siblings.count]]
@@ -188,6 +228,8 @@ import Testing
             for (kind, text) in [("verbatim", entry.text), ("replaced", replaced.joined(separator: " ")),
                                  ("deleted", deleted.joined(separator: " ")), ("inserted", tokens.joined(separator: " "))] {
                 let verdict = try await NoveltyGate().evaluate(text, embedder: embedder, store: store)
+                passes.append(verdict.tokenStatePasses)
+                #expect(verdict.paraphraseDecision == nil || verdict.paraphraseDecision == .tokenAlignment)
                 var count = caught[kind, default: (0, 0, 0)]
                 count.total += 1
                 if !verdict.result.passed {
@@ -203,7 +245,58 @@ import Testing
             print("curated \(kind): \(count.rejected)/\(count.total) rejected by novelty, \(count.namingSource) naming the quote itself")
         }
         for miss in misses { print("curated edit passed novelty: \(miss)") }
+        let sorted = passes.sorted()
+        print("token-state encoder passes per check: mean \(String(format: "%.2f", Double(passes.reduce(0, +)) / Double(passes.count))), "
+              + "median \(sorted[sorted.count / 2]), max \(sorted.last!), none in \(passes.filter { $0 == 0 }.count) of \(passes.count)")
         #expect(misses.isEmpty, "\(misses.count) copies or edits passed")
+    }
+
+    /// The embedder with its per-token states hidden, as a backend without the extension is.
+    struct StatelessEmbedder: Embedder {
+        let inner: EncoderEmbedder
+        var model: String { inner.model }
+        func embed(_ text: String) async throws -> [Float] { try await inner.embed(text) }
+        func embed(batch texts: [String]) async throws -> [[Float]] { try await inner.embed(batch: texts) }
+    }
+
+    /// Original lines (the held-out good lines of eval/lines, written for this repo, none a
+    /// rewording of a curated quote) checked against a fresh curated library: how many novelty
+    /// rejects with each decision (printed: a rejected original line is a false alarm of the gate
+    /// over 1,516 quotes, not of one pair), and the token-state passes the aligned decision costs
+    /// per check, which must stay within its bound (the candidate and the 8 nearest quotes).
+    @Test func originalLinesAgainstTheCuratedLibrary() async throws {
+        let embedder = EncoderEmbedder(backend: try EncoderBackendTests.shared.get())
+        let (store, folder) = try Self.freshLibrary("original-lines")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lines = LabelledLines(folder: Self.root + "/eval/lines")
+        var passes: [Int] = [], rejected: [String: Int] = [:], total = 0
+        for language in Self.languages {
+            for text in try lines.heldOut(language, .good) {
+                total += 1
+                let aligned = try await NoveltyGate().evaluate(text, embedder: embedder, store: store)
+                let plain = try await NoveltyGate().evaluate(text, embedder: StatelessEmbedder(inner: embedder), store: store)
+                #expect(aligned.tokenStatePasses <= 1 + ParaphraseDecision.neighbours)
+                // Every check that reached the paraphrase step says which decision judged it.
+                let reached = aligned.result.passed || aligned.result.reason?.hasPrefix("paraphrase of") == true
+                #expect(!reached || aligned.paraphraseDecision == .tokenAlignment, "\(text): \(aligned.result)")
+                #expect(!reached || plain.paraphraseDecision == .wordOverlaps(embedderLacksTokenStates: true), "\(plain.result)")
+                #expect(plain.tokenStatePasses == 0)
+                if plain.result.reason?.hasPrefix("paraphrase of") == true {
+                    #expect(plain.result.reason?.contains("word overlaps only") == true, "\(plain.result)")
+                }
+                if plain.result.passed { #expect(plain.result.reason?.contains("word overlaps only") == true, "\(plain.result)") }
+                passes.append(aligned.tokenStatePasses)
+                for (name, verdict) in [("token-aligned", aligned), ("word overlaps", plain)] where !verdict.result.passed {
+                    rejected[name, default: 0] += 1
+                    print("original line rejected by novelty (\(name)): \"\(text)\": \(verdict.result.reason ?? "")")
+                }
+            }
+        }
+        let sorted = passes.sorted()
+        print("original lines against the curated library: \(total) checked; rejected by novelty: token-aligned "
+              + "\(rejected["token-aligned", default: 0]), word overlaps \(rejected["word overlaps", default: 0]); token-state "
+              + "encoder passes per check: mean \(String(format: "%.2f", Double(passes.reduce(0, +)) / Double(passes.count))), "
+              + "median \(sorted[sorted.count / 2]), max \(sorted.last!)")
     }
 
     static func auc(_ good: [Double], _ generic: [Double]) -> Double {

@@ -11,6 +11,12 @@ import TandemPluginKit
 /// "passage: " prefixes; "query: " is the model card's choice for symmetric similarity), cut to
 /// the model's positions (512 tokens for e5, specials included). The empty text is the zero
 /// vector, as on the chat model.
+///
+/// It also offers `tandem.token_embeddings/1` (tandem_abi.h): the same encoder pass as embed's
+/// on `embedding_prefix` + text, each token's state returned, for the text's own tokens only. The
+/// prefix's tokens are the leading ones the sequence shares with the prefix tokenised alone (a
+/// text that begins with punctuation can start with the word marker the prefix's space became:
+/// that one is the prefix's); the start and end markers are left out too.
 final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
     let settings: LlamaSettings
     let rules: ModelAvailability
@@ -52,6 +58,36 @@ final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
         var vectors = [[Float]](repeating: [Float](repeating: 0, count: model.dimensions), count: texts.count)
         for (index, vector) in zip(embedded, computed) { vectors[index] = vector }
         return vectors
+    }
+
+    var offersTokenEmbeddings: Bool { info.capabilities.contains(.embeddings) }
+
+    func tokenEmbeddingCount(of text: String) throws(BackendFailure) -> Int {
+        let model = try ready(cancellation: PluginCancellation(nil))
+        return ownTokens(of: text, model: model).range.count
+    }
+
+    func tokenEmbeddings(of text: String, cancellation: PluginCancellation) throws(BackendFailure) -> TokenEmbeddings {
+        let model = try ready(cancellation: cancellation)
+        let (tokens, own) = ownTokens(of: text, model: model)
+        guard !own.isEmpty else { return TokenEmbeddings(ids: [], states: []) }
+        do throws(LlamaError) {
+            let states = try model.tokenStates(tokens: tokens, shouldCancel: { cancellation.isCancelled })
+            return TokenEmbeddings(ids: Array(tokens[own]), states: Array(states[own]))
+        } catch {
+            throw BackendFailure(error.code == .cancelled ? .cancelled : .invalidArgument, "text: \(error.detail)")
+        }
+    }
+
+    /// The tokens embed runs on `text` and the range of them that is the text's own (after the
+    /// start marker and the prefix, before the end marker). The empty text has none (embed does
+    /// not run it either).
+    private func ownTokens(of text: String, model: EncoderModel) -> (tokens: [Int32], range: Range<Int>) {
+        guard !text.isEmpty else { return ([], 0..<0) }
+        let tokens = model.tokens(for: settings.embeddingPrefix + text)
+        let lead = model.tokens(for: settings.embeddingPrefix).dropLast()
+        let start = zip(lead, tokens).prefix { $0 == $1 }.count
+        return (tokens, start..<max(start, tokens.count - 1))
     }
 
     /// The loaded encoder once availability allows it (waiting for a running checksum

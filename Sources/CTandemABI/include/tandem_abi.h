@@ -510,8 +510,8 @@ struct tandem_model {
     tandem_status (*count_tokens)(const tandem_model *self, const tandem_request *request,
                                   uint32_t *tokens, tandem_error *error);
 
-    /* [any thread] Optional; reserved (see "Extensions" in section 8). Returns the extension
-     * table for id, [until destroy], or NULL when the id is unknown. */
+    /* [any thread] Optional (see "Extensions" in section 8). Returns the extension table for id,
+     * [until destroy], or NULL when the id is unknown. id: [borrowed: call]. */
     const void *(*get_extension)(const tandem_model *self, const char *id);
 
     /* Nothing else may be in flight on this model. Frees it; self is invalid afterwards. */
@@ -532,22 +532,53 @@ typedef struct tandem_plugin {
      * *out_model is valid until its destroy(). */
     tandem_status (*open_model)(const tandem_kv *settings, size_t setting_count,
                                 const tandem_model **out_model, tandem_error *error);
-    /* [any thread] Optional; reserved (see "Extensions" below). Plugin-level extension table
-     * for id, [until shutdown], or NULL when the id is unknown. */
+    /* [any thread] Optional (see "Extensions" below; ABI 1 defines none at this level, and the
+     * Tandem host never calls it). Plugin-level extension table for id, [until shutdown], or NULL
+     * when the id is unknown. id: [borrowed: call]. */
     const void *(*get_extension)(const char *id);
     /* [exclusive] Optional. Called at most once, after every model was destroyed. The Tandem
      * host never calls it (see "Host promises" at the top). */
     void (*shutdown)(void);
 } tandem_plugin;
 
-/* Extensions. ABI 1 defines none: both get_extension functions are reserved, the Tandem host
- * never calls them, and every shipped plugin returns NULL. A future extension is named by a
- * macro TANDEM_EXT_<NAME> whose value is a versioned id string "tandem.<name>/<major>" (for
- * example TANDEM_EXT_FOO "tandem.foo/1"); it is declared in this header with its table, whose
- * first field is struct_size. Ids outside the "tandem." prefix are free for private use
- * ("org.example.thing/1"). Whatever the id, a plugin returns NULL for every id it does not
- * implement, and the conformance suite (Tests/ConformanceTests) checks that an unknown id
- * gets NULL from both functions. */
+/* Extensions. A model or a plugin may offer more than this header's tables through
+ * get_extension. An extension is named by a macro TANDEM_EXT_<NAME> whose value is a versioned id
+ * string "tandem.<name>/<major>"; it is declared in this header with its table, whose first field
+ * is struct_size (read the table's fields with TANDEM_HAS_FIELD, as any sized struct). Ids outside
+ * the "tandem." prefix are free for private use ("org.example.thing/1"). Whatever the id, a plugin
+ * returns NULL for every id it does not implement, and the conformance suite
+ * (Tests/ConformanceTests) checks that an unknown id gets NULL from both functions. The Tandem
+ * host asks a model's get_extension for TANDEM_EXT_TOKEN_EMBEDDINGS (below), once per opened
+ * model; it never calls the plugin-level get_extension. ABI 1 defines no plugin-level extension. */
+
+/* The per-token states of a sentence encoder: what embed() pools into one vector, before pooling.
+ * The Tandem host's novelty gate aligns two lines token by token with them
+ * (Sources/QuoteLibrary/README.md, "Novelty"). Offered only by a model with TANDEM_CAP_EMBEDDINGS. */
+#define TANDEM_EXT_TOKEN_EMBEDDINGS "tandem.token_embeddings/1"
+
+/* The table get_extension(self, TANDEM_EXT_TOKEN_EMBEDDINGS) returns: [until destroy]. */
+typedef struct tandem_token_embeddings_ext {
+    uint32_t struct_size;
+    /* [per model] (the same turn as embed: a call on the model) The tokens of one text and the
+     * encoder's last hidden state of each, from the same encoder pass embed() runs on that text:
+     * the states are not normalised, not centred and not pooled.
+     * Only the text's own tokens are returned: the start and end markers and any prefix the backend
+     * puts before every text (tandem.llama's embedding_prefix) are run through the encoder, as
+     * embed() runs them, but left out of the answer. A text the backend cuts to the model's
+     * positions returns the tokens that were kept. The empty text has no tokens (*required 0).
+     * token_ids[i] is the backend's vocabulary id of token i, so that two texts' tokens can be
+     * compared by identity; states holds row i at states[i * *dims .. (i + 1) * *dims).
+     * capacity is the number of tokens both buffers can hold (token_ids: capacity int32_t,
+     * states: capacity * *dims floats). The buffer-too-small convention is embed()'s: when capacity
+     * is smaller than the text's token count (zero included), nothing is written, *required is set
+     * to that count, *dims to the width, and TANDEM_E_BUFFER_TOO_SMALL is returned; the count is
+     * known from tokenising alone, without an encoder pass. On TANDEM_OK *required is the number of
+     * tokens written. text: [borrowed: call]. required and dims must not be NULL; token_ids and
+     * states may be NULL when capacity is 0; cancel may be NULL. */
+    tandem_status (*token_embeddings)(const tandem_model *self, tandem_str text, int32_t *token_ids,
+                                      float *states, size_t capacity, size_t *required, uint32_t *dims,
+                                      const tandem_cancel *cancel, tandem_error *error);
+} tandem_token_embeddings_ext;
 
 /* What the host offers. */
 typedef struct tandem_load_request {

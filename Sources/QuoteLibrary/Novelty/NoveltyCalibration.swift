@@ -9,16 +9,20 @@ public struct NoveltyCalibration: Sendable, Equatable {
     /// Below the threshold, a candidate this decision calls a paraphrase of one of its nearest
     /// stored quotes is rejected too (nil: the model has only a threshold).
     public let paraphrase: ParaphraseDecision?
-    /// Held-out figures of the threshold and the paraphrase decision together: the share caught
-    /// of each kind, and of distinct lines on the same topic wrongly caught.
+    /// Used instead of `paraphrase` when the embedder gives per-token states (nil: the model has
+    /// no such decision); it carries its own held-out figures.
+    public let tokenAligned: AlignedParaphraseDecision?
+    /// Held-out figures of the threshold and `paraphrase` together: the share caught of each kind,
+    /// and of distinct lines on the same topic wrongly caught.
     public let heldOutNearDuplicatesCaught: Double
     public let heldOutParaphrasesCaught: Double
     public let heldOutFalseAlarms: Double
     public let heldOutPairs: Int
 
-    public init(model: String, threshold: Float, paraphrase: ParaphraseDecision? = nil, heldOutNearDuplicatesCaught: Double,
+    public init(model: String, threshold: Float, paraphrase: ParaphraseDecision? = nil,
+                tokenAligned: AlignedParaphraseDecision? = nil, heldOutNearDuplicatesCaught: Double,
                 heldOutParaphrasesCaught: Double, heldOutFalseAlarms: Double, heldOutPairs: Int) {
-        (self.model, self.threshold, self.paraphrase) = (model, threshold, paraphrase)
+        (self.model, self.threshold, self.paraphrase, self.tokenAligned) = (model, threshold, paraphrase, tokenAligned)
         (self.heldOutNearDuplicatesCaught, self.heldOutParaphrasesCaught) = (heldOutNearDuplicatesCaught, heldOutParaphrasesCaught)
         (self.heldOutFalseAlarms, self.heldOutPairs) = (heldOutFalseAlarms, heldOutPairs)
     }
@@ -28,7 +32,7 @@ public struct NoveltyCalibration: Sendable, Equatable {
     public static let uncalibratedThreshold: Float = 0.90
 
     /// Every calibration, by model id (`NoveltyCalibrations.swift`, written by
-    /// `scripts/novelty-calibration.py`).
+    /// `scripts/novelty-token-alignment.py --write`).
     public static let measured: [String: NoveltyCalibration] = Dictionary(
         uniqueKeysWithValues: NoveltyCalibrations.all.map { ($0.model, $0) })
 }

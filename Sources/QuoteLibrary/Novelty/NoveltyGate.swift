@@ -6,8 +6,15 @@ import Foundation
 /// lacking a vector of the same model is embedded first, and the candidate is compared with all of
 /// them. A cosine at or above the model's calibrated threshold is a near-duplicate; below it, a
 /// candidate that is one of its nearest stored quotes with one word replaced, added or removed,
-/// or that the model's `ParaphraseDecision` calls a paraphrase of one, is rejected too. The
+/// or that the model's paraphrase decision calls a paraphrase of one, is rejected too. The
 /// rejection names the stored quote.
+///
+/// The paraphrase decision: when the model has a token-aligned one and the embedder gives
+/// per-token states, `AlignedParaphraseDecision` (the candidate's states are computed once, and
+/// a stored quote's only when its cosine and wording leave the answer open: at most 1 + 8 encoder
+/// passes per check, none when no neighbour is in that band); otherwise `ParaphraseDecision`, on
+/// the cosine and the wording alone. Which one was used is in the verdict
+/// (`paraphraseDecision`) and in the result's note or reason, never silently.
 ///
 /// Not proven (passes, and says so): no embedder, no library, a library with no quotes, or a model
 /// without a calibration (the default 0.90 is used and named). An embedder that fails is not a
@@ -28,6 +35,19 @@ public struct NoveltyGate: Sendable {
         public let proven: Bool
         /// The candidate's vector and what it was compared with, to store with an accepted quote.
         public let proof: NoveltyProof?
+        /// Which paraphrase decision judged the nearest quotes; nil when none ran (no calibrated
+        /// decision for the model, or the check ended before it).
+        public var paraphraseDecision: ParaphraseDecisionUsed? = nil
+        /// Encoder passes made for per-token states (the candidate's and each stored quote's).
+        public var tokenStatePasses = 0
+    }
+
+    public enum ParaphraseDecisionUsed: Sendable, Equatable {
+        /// `AlignedParaphraseDecision`, with the token alignment.
+        case tokenAlignment
+        /// `ParaphraseDecision`, on the cosine and wording alone: the model has no token-aligned
+        /// decision, or (`embedderLacksTokenStates`) it has one but the embedder gives no states.
+        case wordOverlaps(embedderLacksTokenStates: Bool)
     }
 
     /// The threshold for `model`, and whether it was calibrated.
@@ -102,23 +122,86 @@ public struct NoveltyGate: Sendable {
                                          score: Double(neighbour.similarity)),
                            proven: true, proof: proof)
         }
-        if let decision = calibrations[embedder.model]?.paraphrase {
-            for (neighbour, stored) in nearest where decision.mayCall(cosine: neighbour.similarity) {
-                let odds = decision.logOdds(cosine: neighbour.similarity, text, stored.text)
-                guard odds >= decision.cutoff else { continue }
-                return Verdict(result: .fail(.novelty, "paraphrase of stored quote \(Self.describe(stored)) (cosine "
-                                             + String(format: "%.3f, paraphrase log-odds %.2f ≥ %.2f, ", neighbour.similarity, odds,
-                                                      decision.cutoff) + "\(rule))", score: Double(neighbour.similarity)),
-                               proven: true, proof: proof)
-            }
+        let paraphrase: ParaphraseCheck
+        do {
+            paraphrase = try await checkParaphrase(text, nearest: nearest, embedder: embedder, rule: rule)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            return Verdict(result: .fail(.novelty, "novelty not checked: the per-token states of \(embedder.model) failed: \(error)"),
+                           proven: false, proof: nil)
+        }
+        if let rejection = paraphrase.rejection {
+            return Verdict(result: rejection, proven: true, proof: proof, paraphraseDecision: paraphrase.used,
+                           tokenStatePasses: paraphrase.passes)
         }
         var notes: [String] = []
+        if let note = paraphrase.note { notes.append(note) }
         if !calibrated { notes.append("novelty not proven: threshold \(threshold) is the \(rule)") }
         if library.memoryOnly > 0 {
             notes.append("\(library.memoryOnly) vectors computed for this check only (the library is read-only)")
         }
         return Verdict(result: .pass(.novelty, score: Double(match.similarity), note: notes.isEmpty ? nil : notes.joined(separator: "; ")),
-                       proven: calibrated, proof: proof)
+                       proven: calibrated, proof: proof, paraphraseDecision: paraphrase.used, tokenStatePasses: paraphrase.passes)
+    }
+
+    /// What the paraphrase step found: a rejection, or a note saying which decision passed it.
+    struct ParaphraseCheck {
+        var rejection: GateResult?
+        var used: ParaphraseDecisionUsed?
+        var passes = 0
+        var note: String?
+    }
+
+    /// The model's paraphrase decision over the nearest stored quotes (see the type's comment).
+    private func checkParaphrase(_ text: String, nearest: [(EmbeddingMatrix.Match, StoredQuote)], embedder: Embedder,
+                                 rule: String) async throws -> ParaphraseCheck {
+        guard let calibration = calibrations[embedder.model] else { return ParaphraseCheck() }
+        if let aligned = calibration.tokenAligned, embedder.offersTokenStates {
+            var check = ParaphraseCheck(used: .tokenAlignment)
+            var candidateStates: TokenStates?
+            for (neighbour, stored) in nearest where aligned.mayCall(cosine: neighbour.similarity) {
+                let range = aligned.range(cosine: neighbour.similarity, text, stored.text)
+                guard range.upperBound >= aligned.cutoff else { continue }
+                let odds: Double, how: String
+                if range.lowerBound >= aligned.cutoff {
+                    (odds, how) = (range.lowerBound, "whatever its token alignment")
+                } else {
+                    if candidateStates == nil {
+                        candidateStates = try await embedder.tokenStates(text)
+                        check.passes += 1
+                    }
+                    let storedStates = try await embedder.tokenStates(stored.text)
+                    check.passes += 1
+                    let alignment = aligned.alignment.unsharedAlignment(candidateStates!, storedStates)
+                    (odds, how) = (aligned.logOdds(cosine: neighbour.similarity, alignment: alignment, text, stored.text),
+                                   String(format: "token alignment %.3f", alignment))
+                }
+                guard odds >= aligned.cutoff else { continue }
+                check.rejection = .fail(.novelty, "paraphrase of stored quote \(Self.describe(stored)) (cosine "
+                                        + String(format: "%.3f, ", neighbour.similarity) + how
+                                        + String(format: ", paraphrase log-odds %.2f ≥ %.2f, ", odds, aligned.cutoff) + "\(rule))",
+                                        score: Double(neighbour.similarity))
+                return check
+            }
+            check.note = "paraphrases judged with token alignment (\(check.passes) encoder passes for token states)"
+            return check
+        }
+        guard let decision = calibration.paraphrase else { return ParaphraseCheck() }
+        let lacking = calibration.tokenAligned != nil
+        var check = ParaphraseCheck(used: .wordOverlaps(embedderLacksTokenStates: lacking))
+        let why = lacking ? "word overlaps only: \(embedder.model)'s embedder gives no per-token states" : nil
+        for (neighbour, stored) in nearest where decision.mayCall(cosine: neighbour.similarity) {
+            let odds = decision.logOdds(cosine: neighbour.similarity, text, stored.text)
+            guard odds >= decision.cutoff else { continue }
+            check.rejection = .fail(.novelty, "paraphrase of stored quote \(Self.describe(stored)) (cosine "
+                                    + String(format: "%.3f, paraphrase log-odds %.2f ≥ %.2f, ", neighbour.similarity, odds,
+                                             decision.cutoff) + (why.map { "\($0), " } ?? "") + "\(rule))",
+                                    score: Double(neighbour.similarity))
+            return check
+        }
+        check.note = why.map { "paraphrases judged on \($0) (the token-aligned decision needs them)" }
+        return check
     }
 
     /// The text's space-separated words, each folded as the store's unique key folds (case,

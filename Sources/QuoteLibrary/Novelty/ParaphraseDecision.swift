@@ -10,7 +10,7 @@
 /// something else; a paraphrase keeps the meaning and changes the words. So at a given cosine,
 /// less shared wording is the sign of a paraphrase, and the fitted weights of the overlaps are
 /// negative. The weights and the cutoff are fitted per embedding model by
-/// `scripts/novelty-calibration.py` on the tuning half of `eval/novelty/` and written into
+/// `scripts/novelty-token-alignment.py --write` on the tuning half of `eval/novelty/` and written into
 /// `NoveltyCalibrations.swift` with the held-out figures.
 public struct ParaphraseDecision: Sendable, Equatable {
     /// Weights of (cosine, sharedWords, sharedTrigrams), then the intercept.
@@ -65,5 +65,58 @@ public struct ParaphraseDecision: Sendable, Equatable {
     static func jaccard(_ a: Set<String>, _ b: Set<String>) -> Double {
         let union = a.union(b).count
         return union == 0 ? 0 : Double(a.intersection(b).count) / Double(union)
+    }
+}
+
+/// `ParaphraseDecision` with a fourth feature, the token alignment of what the two lines do not
+/// share (`TokenAlignment.unsharedAlignment`): used when the embedder gives per-token states
+/// (`Embedder.offersTokenStates`). Fitted per embedding model, with its cutoff and held-out
+/// figures, by `scripts/novelty-token-alignment.py --write` on the tuning half of `eval/novelty/`.
+///
+/// The alignment needs one encoder pass per compared quote, so the gate reads it only for a pair
+/// whose log-odds it can move across the cutoff: `logOdds(alignment:)` is linear in the alignment,
+/// which lies in −1...1, so the cosine and the wording bound the answer before any token state is
+/// computed (`range`).
+public struct AlignedParaphraseDecision: Sendable, Equatable {
+    /// Weights of (cosine, unsharedAlignment, sharedWords, sharedTrigrams), then the intercept.
+    public let weights: [Double]
+    public let bias: Double
+    /// A pair whose log-odds reach this is a paraphrase.
+    public let cutoff: Double
+    public let alignment: TokenAlignment
+    /// Held-out figures of the threshold and this decision together (share caught of each kind).
+    public let heldOutParaphrasesCaught: Double
+    public let heldOutFalseAlarms: Double
+    public let heldOutUnrelatedCaught: Double
+
+    public init(weights: [Double], bias: Double, cutoff: Double, alignment: TokenAlignment, heldOutParaphrasesCaught: Double,
+                heldOutFalseAlarms: Double, heldOutUnrelatedCaught: Double) {
+        precondition(weights.count == 4, "an aligned paraphrase decision weighs four features")
+        (self.weights, self.bias, self.cutoff, self.alignment) = (weights, bias, cutoff, alignment)
+        (self.heldOutParaphrasesCaught, self.heldOutFalseAlarms) = (heldOutParaphrasesCaught, heldOutFalseAlarms)
+        self.heldOutUnrelatedCaught = heldOutUnrelatedCaught
+    }
+
+    /// The log-odds that the pair is a paraphrase, given its token alignment.
+    public func logOdds(cosine: Float, alignment: Double, _ first: String, _ second: String) -> Double {
+        logOdds(ParaphraseDecision.features(cosine: cosine, first, second), alignment: alignment)
+    }
+
+    /// The log-odds the pair can have, whatever its token alignment (in −1...1).
+    public func range(cosine: Float, _ first: String, _ second: String) -> ClosedRange<Double> {
+        let wording = ParaphraseDecision.features(cosine: cosine, first, second)
+        let (low, high) = (logOdds(wording, alignment: -1), logOdds(wording, alignment: 1))
+        return min(low, high)...max(low, high)
+    }
+
+    /// Whether a pair at this cosine can reach the cutoff at all, whatever its wording (overlaps in
+    /// 0...1) and alignment (−1...1): the gate reads a stored quote's text only when it can.
+    public func mayCall(cosine: Float) -> Bool {
+        bias + weights[0] * Double(cosine) + abs(weights[1]) + max(0, weights[2]) + max(0, weights[3]) >= cutoff
+    }
+
+    /// `wording` is `ParaphraseDecision.features` (cosine, sharedWords, sharedTrigrams).
+    private func logOdds(_ wording: [Double], alignment: Double) -> Double {
+        bias + weights[0] * wording[0] + weights[1] * alignment + weights[2] * wording[1] + weights[3] * wording[2]
     }
 }

@@ -20,4 +20,16 @@ public protocol Backend: AnyObject, Sendable {
     /// One vector per text.
     func embed(_ texts: [String], cancellation: CancellationToken) throws(BackendFailure) -> [[Float]]
     func countTokens(_ request: BackendRequest) throws(BackendFailure) -> Int
+    /// Whether `tokenEmbeddings` answers: the model offers `tandem.token_embeddings/1`
+    /// (tandem_abi.h). Asked of the plugin once, when the model is opened.
+    var offersTokenEmbeddings: Bool { get }
+    /// One text's own tokens and the encoder's state of each, before pooling.
+    func tokenEmbeddings(_ text: String, cancellation: CancellationToken) throws(BackendFailure) -> TokenEmbeddings
+}
+
+extension Backend {
+    public var offersTokenEmbeddings: Bool { false }
+    public func tokenEmbeddings(_ text: String, cancellation: CancellationToken) throws(BackendFailure) -> TokenEmbeddings {
+        throw BackendFailure(.unsupportedOption, "\(backendID) (\(info.id)) does not give per-token states (tandem.token_embeddings/1)")
+    }
 }

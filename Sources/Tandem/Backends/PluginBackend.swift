@@ -13,6 +13,8 @@ public final class PluginBackend: Backend, @unchecked Sendable {
     /// The plugin's model table, for the conformance suite and the benchmark's direct calls.
     package let model: UnsafePointer<tandem_model>
     public let info: ModelInfo
+    /// The model's `tandem.token_embeddings/1` table, when it offers one with its function.
+    private let tokenEmbeddingsTable: UnsafePointer<tandem_token_embeddings_ext>?
     private let busy = Atomic<Bool>(false)
 
     /// Takes ownership of `model` (destroying it if its info is unusable).
@@ -21,7 +23,9 @@ public final class PluginBackend: Backend, @unchecked Sendable {
         self.plugin = plugin
         self.model = model
         do throws(BackendFailure) {
-            info = try Self.readInfo(model, pluginID: plugin.id)
+            let info = try Self.readInfo(model, pluginID: plugin.id)
+            self.info = info
+            tokenEmbeddingsTable = try Self.tokenEmbeddingsTable(model, info: info, pluginID: plugin.id)
         } catch {
             model.pointee.destroy?(model)
             throw error
@@ -57,6 +61,21 @@ public final class PluginBackend: Backend, @unchecked Sendable {
             id: id, displayName: raw.display_name.map { String(cString: $0) } ?? id, kind: kind, capabilities: capabilities,
             contextLength: structHasField(pointer, structSize: size, \.context_length) ? Int(raw.context_length) : 0,
             embeddingDimensions: dims)
+    }
+
+    /// The model's answer to get_extension(TANDEM_EXT_TOKEN_EMBEDDINGS), asked once here: nil when
+    /// it has none (NULL, no get_extension, or no embeddings); a table too small to hold its
+    /// function, or with a NULL one, is a broken plugin.
+    private static func tokenEmbeddingsTable(
+        _ model: UnsafePointer<tandem_model>, info: ModelInfo, pluginID: String
+    ) throws(BackendFailure) -> UnsafePointer<tandem_token_embeddings_ext>? {
+        guard info.capabilities.contains(.embeddings), let raw = model.pointee.get_extension?(model, TANDEM_EXT_TOKEN_EMBEDDINGS) else { return nil }
+        let table = raw.assumingMemoryBound(to: tandem_token_embeddings_ext.self)
+        guard structHasField(table, structSize: table.pointee.struct_size, \.token_embeddings), table.pointee.token_embeddings != nil else {
+            throw BackendFailure(.initFailed, "\(pluginID): the \(TANDEM_EXT_TOKEN_EMBEDDINGS) table (struct_size \(table.pointee.struct_size)) "
+                                 + "has no token_embeddings function")
+        }
+        return table
     }
 
     // MARK: Availability
@@ -161,6 +180,50 @@ public final class PluginBackend: Backend, @unchecked Sendable {
                 return .success((0..<count).map { Array(vectors[($0 * width)..<(($0 + 1) * width)]) })
             }
             return try rows.get()
+        }
+    }
+
+    public var offersTokenEmbeddings: Bool { tokenEmbeddingsTable != nil }
+
+    /// One call with room for the model's whole context, so that the encoder runs once; a text the
+    /// plugin says needs more (it cut nothing) gets a second call of the size it asked for.
+    public func tokenEmbeddings(_ text: String, cancellation: CancellationToken) throws(BackendFailure) -> TokenEmbeddings {
+        guard let function = tokenEmbeddingsTable?.pointee.token_embeddings else {
+            throw BackendFailure(.unsupportedOption, "\(backendID) (\(info.id)) does not give per-token states (\(TANDEM_EXT_TOKEN_EMBEDDINGS))")
+        }
+        let width = info.embeddingDimensions
+        return try exclusive { () throws(BackendFailure) -> TokenEmbeddings in
+            let cancel = CancelBridge(cancellation, pluginID: plugin.id)
+            defer { cancel.finishCall() }
+            var cCancel = cancel.cToken
+            let answer = withCStrArray([text]) { input, _ -> Result<TokenEmbeddings, BackendFailure> in
+                var capacity = max(info.contextLength, 1)
+                while true {
+                    var ids = [Int32](repeating: 0, count: capacity)
+                    var states = [Float](repeating: 0, count: capacity * width)
+                    var required = 0
+                    var dims: UInt32 = 0
+                    let (status, failure) = ids.withUnsafeMutableBufferPointer { idBuffer in
+                        states.withUnsafeMutableBufferPointer { stateBuffer in
+                            BackendFailure.capture { error in
+                                function(model, input![0], idBuffer.baseAddress, stateBuffer.baseAddress, capacity, &required, &dims, &cCancel, error)
+                            }
+                        }
+                    }
+                    if status == TANDEM_E_BUFFER_TOO_SMALL, required > capacity, Int(dims) == width {
+                        capacity = required
+                        continue
+                    }
+                    guard status == TANDEM_OK else { return .failure(named(failure, status: status, call: "token_embeddings")) }
+                    guard Int(dims) == width, required <= capacity else {
+                        return .failure(BackendFailure(.decoding, "\(plugin.id): token_embeddings wrote \(required) tokens of \(dims) "
+                                                       + "dimensions (capacity \(capacity), the model's width \(width))"))
+                    }
+                    return .success(TokenEmbeddings(ids: Array(ids[..<required]),
+                                                    states: (0..<required).map { Array(states[($0 * width)..<(($0 + 1) * width)]) }))
+                }
+            }
+            return try answer.get()
         }
     }
 

@@ -87,6 +87,7 @@ public enum ChildServer {
         }
         var ready = WireWriter(.ready)
         ready.info(backend.info)
+        ready.bool(backend.offersTokenEmbeddings)
         guard calls[0].send(ready.finish()) else { hostGone() }
 
         let slots = (0..<Wire.callChannels).map { _ in CallSlot() }
@@ -157,6 +158,9 @@ public enum ChildServer {
             case .embed:
                 request = nil
                 texts = try frame.array("texts", minimumElement: 4) { (r: inout WireReader) throws(Wire.ProtocolError) in try r.string("text") }
+            case .tokenEmbed:
+                request = nil
+                texts = [try frame.string("text")]
             default:
                 throw Wire.ProtocolError("a \(kind) frame on a call channel")
             }
@@ -194,6 +198,18 @@ public enum ChildServer {
             for vector in vectors {
                 guard vector.count == width else { throw BackendFailure(.decoding, "embed returned vectors of different lengths") }
                 for value in vector { writer.f32(value) }
+            }
+            return writer.finish()
+        case .tokenEmbed:
+            let answer = try backend.tokenEmbeddings(texts[0], cancellation: token)
+            let width = backend.info.embeddingDimensions
+            var writer = WireWriter(.tokenEmbeddings, capacity: 16 + answer.ids.count * (width + 1) * 4)
+            writer.u32(UInt32(answer.ids.count))
+            writer.u32(UInt32(width))
+            for (id, state) in zip(answer.ids, answer.states) {
+                guard state.count == width else { throw BackendFailure(.decoding, "token_embeddings returned states of another width") }
+                writer.i32(id)
+                for value in state { writer.f32(value) }
             }
             return writer.finish()
         default:

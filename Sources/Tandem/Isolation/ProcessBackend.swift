@@ -1,3 +1,4 @@
+import CTandemABI
 import Glibc
 import Synchronization
 
@@ -16,6 +17,8 @@ import Synchronization
 public final class ProcessBackend: Backend, Sendable {
     public let backendID: String
     public let info: ModelInfo
+    /// The child's model offers `tandem.token_embeddings/1` (it says so when ready).
+    public let offersTokenEmbeddings: Bool
     public let plugin: PluginIdentity
     private let settings: [String: String]
     private let configDirectory: String?
@@ -72,8 +75,8 @@ public final class ProcessBackend: Backend, Sendable {
 
         func open() throws(BackendFailure) -> ProcessBackend {
             let child = try child.get()
-            let info = try ProcessBackend.awaitReady(child, label: "\(backendID) (\(plugin.id))")
-            return ProcessBackend(backendID: backendID, info: info, plugin: plugin, settings: settings,
+            let (info, offersTokenEmbeddings) = try ProcessBackend.awaitReady(child, label: "\(backendID) (\(plugin.id))")
+            return ProcessBackend(backendID: backendID, info: info, offersTokenEmbeddings: offersTokenEmbeddings, plugin: plugin, settings: settings,
                                   configDirectory: configDirectory, executable: executable, child: child)
         }
     }
@@ -97,12 +100,13 @@ public final class ProcessBackend: Backend, Sendable {
     }
 
     private init(
-        backendID: String, info: ModelInfo, plugin: PluginIdentity, settings: [String: String], configDirectory: String?,
-        executable: String, child: ChildProcess
+        backendID: String, info: ModelInfo, offersTokenEmbeddings: Bool, plugin: PluginIdentity, settings: [String: String],
+        configDirectory: String?, executable: String, child: ChildProcess
     ) {
         self.backendID = backendID
         self.executable = executable
         self.info = info
+        self.offersTokenEmbeddings = offersTokenEmbeddings
         self.plugin = plugin
         self.settings = settings
         self.configDirectory = configDirectory
@@ -130,13 +134,13 @@ public final class ProcessBackend: Backend, Sendable {
         return child
     }
 
-    private static func awaitReady(_ child: ChildProcess, label: String) throws(BackendFailure) -> ModelInfo {
-        enum Answer { case ready(ModelInfo), failed(BackendFailure), gone }
+    private static func awaitReady(_ child: ChildProcess, label: String) throws(BackendFailure) -> (ModelInfo, offersTokenEmbeddings: Bool) {
+        enum Answer { case ready(ModelInfo, Bool), failed(BackendFailure), gone }
         let answer: Answer
         do throws(Wire.ProtocolError) {
             switch try child.sockets[callSocket(0)].receive() {
             case .frame(var frame) where frame.kind == .ready:
-                answer = .ready(try frame.info())
+                answer = .ready(try frame.info(), try frame.bool("token embeddings offered"))
                 try frame.end()
             case .frame(var frame) where frame.kind == .failure:
                 answer = .failed(try frame.failure())
@@ -150,8 +154,8 @@ public final class ProcessBackend: Backend, Sendable {
             throw BackendFailure(.backendCrashed, "\(label): the plugin's process sent a malformed frame while opening the model (\(error)) and \(child.end(killing: true))")
         }
         switch answer {
-        case .ready(let info):
-            return info
+        case .ready(let info, let offersTokenEmbeddings):
+            return (info, offersTokenEmbeddings)
         case .failed(let failure):
             _ = child.end(killing: false)
             throw failure
@@ -201,8 +205,8 @@ public final class ProcessBackend: Backend, Sendable {
                 do throws(BackendFailure) {
                     let started = try Self.startChild(
                         backendID: backendID, plugin: plugin, settings: settings, configDirectory: configDirectory, executable: executable)
-                    let reopened = try Self.awaitReady(started, label: label)
-                    guard reopened.id == info.id, reopened.kind == info.kind, reopened.capabilities == info.capabilities else {
+                    let (reopened, offers) = try Self.awaitReady(started, label: label)
+                    guard reopened.id == info.id, offers == offersTokenEmbeddings, reopened.kind == info.kind, reopened.capabilities == info.capabilities else {
                         throw BackendFailure(.initFailed, "\(label): the restarted plugin opened another model (\(reopened.id), \(reopened.kind)) than before (\(info.id), \(info.kind))")
                     }
                     child = started
@@ -339,6 +343,28 @@ public final class ProcessBackend: Backend, Sendable {
                 return try (0..<rows).map { _ throws(Wire.ProtocolError) in
                     try (0..<width).map { _ throws(Wire.ProtocolError) in try r.f32("vector") }
                 }
+            })
+        }
+    }
+
+    public func tokenEmbeddings(_ text: String, cancellation: CancellationToken) throws(BackendFailure) -> TokenEmbeddings {
+        guard offersTokenEmbeddings else {
+            throw BackendFailure(.unsupportedOption, "\(backendID) (\(info.id)) does not give per-token states (\(TANDEM_EXT_TOKEN_EMBEDDINGS))")
+        }
+        var writer = WireWriter(.tokenEmbed, capacity: 16 + text.utf8.count)
+        return try call(&writer, "token_embeddings", cancellation: cancellation, encode: { w in w.string(text) }) { frame throws(BackendFailure) in
+            guard frame.kind == .tokenEmbeddings else { throw Self.unexpected(frame) }
+            return .value(try Self.decode(&frame) { (r: inout WireReader) throws(Wire.ProtocolError) -> TokenEmbeddings in
+                let count = Int(try r.u32("tokens")), width = Int(try r.u32("dimensions"))
+                guard width == info.embeddingDimensions, count * (width + 1) * 4 == r.remaining else {
+                    throw Wire.ProtocolError("\(count) token states of \(width) dimensions in \(r.remaining) bytes (the model's width is \(info.embeddingDimensions))")
+                }
+                var ids: [Int32] = [], states: [[Float]] = []
+                for _ in 0..<count {
+                    ids.append(try r.i32("token id"))
+                    states.append(try (0..<width).map { _ throws(Wire.ProtocolError) in try r.f32("state") })
+                }
+                return TokenEmbeddings(ids: ids, states: states)
             })
         }
     }
