@@ -52,18 +52,20 @@ struct SentenceEndTests {
         }
         #expect(!unfinished.contains(Self.vocabulary.end))
         #expect(unfinished.contains(Self.token(".\"}")), "the mark and the close in one token")
-        for mark in [".", "!", "?", "…", "...", "?!", " !", " ?", "\u{00A0}!", "\u{202F}?"] {
+        for mark in [".", "!", "?", "?!"] {
             #expect(unfinished.contains(Self.token(mark)), "\(mark) is a sentence end")
+        }
+        // A line ending in an ellipsis trails off; the pattern, one for every language, sets no
+        // space before a mark (the gate admits French "Regarde !").
+        for mark in ["…", "...", " !", " ?", "\u{00A0}!", "\u{202F}?"] {
+            #expect(!unfinished.contains(Self.token(mark)), "\(mark) is allowed")
         }
         #expect(!unfinished.contains(Self.token("»")) && !unfinished.contains(Self.token("\n")))
         let ended = try Self.mask(after: Self.tenWords + ["."])
         #expect(ended.contains(Self.token("\"")) && ended.contains(Self.token("\"}")))
         #expect(!ended.contains(Self.token(" the")), "nothing follows the sentence's end")
-        let french = try Self.mask(after: Self.tenWords + [" !"])
-        #expect(french.contains(Self.token("\"}")))
-        // A space before "." is no French typography.
-        let spaced = try Self.mask(after: Self.tenWords + [" "])
-        #expect(!spaced.contains(Self.token(".")) && spaced.contains(Self.token("!")))
+        let ellipsis = try Self.mask(after: Self.tenWords + ["."])
+        #expect(!ellipsis.contains(Self.token(".")), "\"..\" allowed")
     }
 
     /// Random guided decodes over the vocabulary: every one that ends ends its sentence, matches
@@ -111,8 +113,6 @@ struct SentenceEndTests {
         "Fold the warm blanket twice and leave it on the bench for the night nurse.",
         "Where did you leave the red umbrella that your grandmother gave you last spring?",
         "Ring the bell twice, the baker still has one warm loaf for you!",
-        "Wait for the kettle, the tea is almost ready and the cups are warm…",
-        "Wait for the kettle, the tea is almost ready and the cups are warm...",
         "Did you really paint the whole fence blue before breakfast?!",
         "Regarde la fenêtre de la cuisine, ta grand-mère y a posé une tarte !",
         "Regarde la fenêtre de la cuisine, ta grand-mère y a posé une tarte\u{202F}!",
@@ -121,8 +121,19 @@ struct SentenceEndTests {
         "Sie flüsterte ihrem Bruder zu, er solle leise sein: „Das Baby schläft.“",
     ])
     func linesThatEndTheirSentencePass(text: String) {
-        #expect(SentenceEnd.isComplete(text))
-        #expect(DeterministicGate().evaluate(text, locale: "en").first { $0.gate == .sentenceEnd }?.passed == true)
+        let locale = text.hasPrefix("Regarde") || text.hasPrefix("Ta grand") ? "fr" : "en"
+        #expect(SentenceEnd.isComplete(text, language: locale))
+        #expect(DeterministicGate().evaluate(text, locale: locale).first { $0.gate == .sentenceEnd }?.passed == true)
+    }
+
+    /// French typography's space before ! and ? is French: in another language's line it is a
+    /// line that broke off ("… the first snow of !", as SmolLM2 wrote when made to end its line).
+    @Test func aSpaceBeforeTheMarkIsFrenchOnly() {
+        let text = "Regarde la fenêtre de la cuisine, ta grand-mère y a posé une tarte !"
+        #expect(SentenceEnd.isComplete(text, language: "fr"))
+        #expect(!SentenceEnd.isComplete("Fold the warm blanket twice and leave it on the bench for the night nurse !", language: "en"))
+        #expect(DeterministicGate().firstFailure("Fold the warm blanket twice and leave it on the bench for the night of !",
+                                                 locale: "en")?.gate == .sentenceEnd)
     }
 
     @Test(arguments: [
@@ -132,6 +143,9 @@ struct SentenceEndTests {
         "Fold the warm blanket twice and leave it on the bench for the night nurse;",
         "Fold the warm blanket twice and leave it on the bench for the night nurse —",
         "Fold the warm blanket twice and leave it on the bench for the night nurse «",
+        "Wait for the kettle, the tea is almost ready and the cups are warm…",
+        "Wait for the kettle, the tea is almost ready and the cups are warm...",
+        "Wait for the kettle, the tea is almost ready and the cups are warm.…",
     ])
     func linesThatStopMidPhraseAreRejectedBySentenceEnd(text: String) {
         #expect(!SentenceEnd.isComplete(text))
@@ -144,7 +158,7 @@ struct SentenceEndTests {
     @Test func thePatternAndTheGateAgreeOnEndings() throws {
         let pattern = try NSRegularExpression(pattern: DraftShape.pattern)
         let base = "Fold the warm blanket twice and leave it on the bench for the night nurse"
-        for ending in [".", "!", "?", "…", "...", "?!", "!!", " !", " ?", "\u{00A0}!", "\u{202F}?", "", ",", " .", "  !", ";", "-"] {
+        for ending in [".", "!", "?", "…", "...", "?!", "!!", "!!!!", " !", " ?", "\u{00A0}!", "\u{202F}?", "", ",", " .", "  !", ";", "-", ".!"] {
             let text = base + ending
             let whole = NSRange(text.startIndex..., in: text)
             #expect((pattern.firstMatch(in: text, range: whole)?.range == whole) == SentenceEnd.isComplete(text),

@@ -40,7 +40,7 @@ public struct DeterministicGate: Sendable {
             checkMarkup(text),
             checkAttribution(trimmed),
             checkSentences(trimmed),
-            checkSentenceEnd(trimmed),
+            checkSentenceEnd(trimmed, language: language),
             checkLength(trimmed),
             checkLanguage(trimmed, expected: language),
             checkBanned(trimmed, phrase: phrase),
@@ -194,9 +194,9 @@ public struct DeterministicGate: Sendable {
 
     /// The rule the draft's pattern enforces while decoding (`SentenceEnd`): a line cut off at the
     /// token limit, or stopped mid-phrase, does not end its sentence.
-    private func checkSentenceEnd(_ text: String) -> GateResult {
-        SentenceEnd.isComplete(text) ? .pass(.sentenceEnd)
-            : .fail(.sentenceEnd, "does not end its sentence (with . ! ? or …): \"…\(text.suffix(24))\"")
+    private func checkSentenceEnd(_ text: String, language: String?) -> GateResult {
+        SentenceEnd.isComplete(text, language: language) ? .pass(.sentenceEnd)
+            : .fail(.sentenceEnd, "does not end its sentence (with . ! or ?; an ellipsis trails off): \"…\(text.suffix(24))\"")
     }
 
     private func checkLength(_ text: String) -> GateResult {

@@ -4,14 +4,18 @@
 /// markup, hashtags, emoji, colons, parentheses or line breaks. The deterministic gate still checks
 /// every draft.
 ///
-/// A word is a run of word characters joined by inner hyphens or apostrophes ("don't",
+/// A word is a run of word characters joined by at most three inner hyphens or apostrophes ("don't",
 /// "l’eau", "twenty-one"), as `QuoteText.words` counts it; a comma or semicolon may follow it,
 /// an inverted mark (¿ ¡) may open it, and the last must be followed by the sentence's final
-/// marks as `SentenceEnd` defines them (. ! ? …, "Regarde !"), so a guided decode cannot stop
+/// marks as `SentenceEnd` defines them (. ! ?, no ellipsis), so a guided decode cannot stop
 /// mid-phrase: the closing quote of the JSON string is masked until the marks are written.
 public enum DraftShape {
     public static let wordLimits = DeterministicGate.wordLimits
     public static let maximumCharacters = 200
+    /// Most hyphens or apostrophes inside one word ("mother-in-law's" has three). Unbounded, a
+    /// small model held to the sentence's end spent its token limit on one chain
+    /// ("theyear's'first'underscore'derased…") and never ended the line.
+    public static let maximumJoins = 3
 
     /// Scalars that never occur inside a word: whitespace, ASCII digits, punctuation and
     /// symbols, Latin-1 punctuation and symbols, the general-punctuation, currency and symbol
@@ -42,7 +46,7 @@ public enum DraftShape {
 
     public static let pattern: String = {
         let letter = wordCharacter
-        let word = "[¿¡]?\(letter)+(?:[\\-'’]\(letter)+)*"
+        let word = "[¿¡]?\(letter)+(?:[\\-'’]\(letter)+){0,\(maximumJoins)}"
         let rest = "(?:[,;]? \(word)){\(wordLimits.lowerBound - 1),\(wordLimits.upperBound - 1)}"
         return "^\(word)\(rest)\(SentenceEnd.marksPattern)$"
     }()
