@@ -17,12 +17,24 @@ func milliseconds(_ duration: Duration) -> Double {
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
-func unitVectors(_ count: Int, dimensions: Int) -> [[Float]] {
-    var generator = SystemRandomNumberGenerator()
+/// Random unit vectors from a seeded xorshift (the system generator makes a system call per
+/// number: minutes for the token states of 10k rows).
+func unitVectors(_ count: Int, dimensions: Int, seed: UInt64 = 0x9e37_79b9_7f4a_7c15) -> [[Float]] {
+    var generator = XorShift(state: seed)
     return (0..<count).map { _ in
         let vector = (0..<dimensions).map { _ in Float.random(in: -1...1, using: &generator) }
         let norm = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
         return vector.map { $0 / norm }
+    }
+}
+
+struct XorShift: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return state
     }
 }
 
@@ -77,11 +89,16 @@ let store = try QuoteStore.open(path: folder + "/lib.sqlite")
 let rows = 10_000
 let batch = 1_000
 let vectors = unitVectors(rows, dimensions: width)
+// With an embedder whose states the paraphrase step reads, every row also gets 20 tokens of
+// random states, as the library keeps them: the check reads them as it would real ones.
+let statesPerRow = NoveltyGate().readsTokenStates(embedder) ? 20 : 0
 for start in stride(from: 0, to: rows, by: batch) {
     let quotes = (start..<start + batch).map { index in
-        UserQuote(text: "Bench line \(index) keeps the kettle \(index % 97) warm for shift \(index / 97).", locale: "en",
-                  author: nil, novelty: NoveltyProof(model: embedder.model, vector: vectors[index], threshold: 2,
-                                                     comparedThrough: .max))
+        let states = statesPerRow == 0 ? nil
+            : TokenStates(ids: (0..<statesPerRow).map { Int32(index * 7 + $0) }, states: unitVectors(statesPerRow, dimensions: width, seed: UInt64(index + 1)))
+        return UserQuote(text: "Bench line \(index) keeps the kettle \(index % 97) warm for shift \(index / 97).", locale: "en",
+                         author: nil, novelty: NoveltyProof(model: embedder.model, vector: vectors[index], threshold: 2,
+                                                            comparedThrough: .max, tokenStates: states))
     }
     _ = try store.addUserQuotes(quotes)
 }
@@ -95,13 +112,15 @@ let candidates = ["Repaint the rusty mailbox red and wave at every neighbour who
                   "Teach the old dog one new trick and laugh when it gets it wrong.",
                   "Bake two loaves on Saturday and give the second one to the family upstairs."]
 var checks: [Double] = []
+var passes: [Int] = []
 for round in 0..<20 {
     let text = candidates[round % candidates.count]
     let elapsed = try await clock.measure {
         let verdict = try await NoveltyGate().evaluate(text, embedder: embedder, store: reader)
         precondition(verdict.result.score != nil, "the check compared: \(verdict.result)")
+        passes.append(verdict.tokenStatePasses)
     }
     checks.append(milliseconds(elapsed))
 }
-print(String(format: "novelty check, %d rows, embedder %@ (%d dims): p50 %.2f ms, max %.2f ms",
-             rows, embedder.model, width, median(checks), checks.max()!))
+print(String(format: "novelty check, %d rows, embedder %@ (%d dims): p50 %.2f ms, max %.2f ms; token-state passes per check: %@",
+             rows, embedder.model, width, median(checks), checks.max()!, Set(passes).sorted().map(String.init).joined(separator: "/")))

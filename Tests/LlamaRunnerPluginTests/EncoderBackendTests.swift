@@ -65,6 +65,22 @@ import Testing
         }
     }
 
+    /// A text's embedding and its token states come from one pass, in either order (the novelty
+    /// gate asks for both): each equals what a pass of its own gives, bit for bit.
+    @Test func embeddingAndTokenStatesOfOneTextShareItsPass() throws {
+        let backend = try Self.shared.get()
+        let (a, b) = ("Carry the spare key to your neighbour before the rain.", "Bake two loaves on Saturday.")
+        let vector = try backend.embed([a], cancellation: CancellationToken())[0]
+        let statesAfterEmbed = try backend.tokenEmbeddings(a, cancellation: CancellationToken())
+        _ = try backend.embed([b], cancellation: CancellationToken())
+        let statesAlone = try backend.tokenEmbeddings(a, cancellation: CancellationToken())
+        let vectorAfterStates = try backend.embed([a], cancellation: CancellationToken())[0]
+        _ = try backend.tokenEmbeddings(b, cancellation: CancellationToken())
+        #expect(statesAfterEmbed == statesAlone)
+        #expect(vectorAfterStates == vector)
+        #expect(try backend.embed([a, b], cancellation: CancellationToken())[0] == vector)
+    }
+
     @Test func generateIsRefusedNamingTheModel() throws {
         let request = BackendRequest(messages: [Message(role: .user, content: "Hello")])
         #expect { try Self.shared.get().collect(request) } throws: { error in

@@ -17,11 +17,17 @@ import TandemPluginKit
 /// prefix's tokens are the leading ones the sequence shares with the prefix tokenised alone (a
 /// text that begins with punctuation can start with the word marker the prefix's space became:
 /// that one is the prefix's); the start and end markers are left out too.
+///
+/// The novelty gate asks for a candidate's embedding and then its token states (or the other way
+/// round): the last one-text pass's states are kept, so the second call of the pair reuses the
+/// pass (`EncoderModel.pooled` gives embed's very vector from them).
 final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
     let settings: LlamaSettings
     let rules: ModelAvailability
     let info: ModelInfo
     private let loaded = Mutex<EncoderModel?>(nil)
+    /// The tokens of the last one-text pass and every token's state (at most 512 × the width).
+    private let lastPass = Mutex<(tokens: [Int32], states: [[Float]])?>(nil)
 
     /// `facts` are the file's, read at open; nil when the file is missing or unreadable. Then the
     /// id comes from the file name and embeddings are not offered (their width is unknown), as
@@ -50,8 +56,12 @@ final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
         let embedded = texts.indices.filter { !texts[$0].isEmpty }
         let computed: [[Float]]
         do throws(LlamaError) {
-            computed = try model.embed(tokenLists: embedded.map { model.tokens(for: settings.embeddingPrefix + texts[$0]) },
-                                       shouldCancel: { cancellation.isCancelled })
+            let lists = embedded.map { model.tokens(for: settings.embeddingPrefix + texts[$0]) }
+            if lists.count == 1 {
+                computed = [EncoderModel.pooled(try states(of: lists[0], model: model, cancellation: cancellation))]
+            } else {
+                computed = try model.embed(tokenLists: lists, shouldCancel: { cancellation.isCancelled })
+            }
         } catch {
             throw BackendFailure(error.code == .cancelled ? .cancelled : .invalidArgument, error.detail)
         }
@@ -72,11 +82,19 @@ final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
         let (tokens, own) = ownTokens(of: text, model: model)
         guard !own.isEmpty else { return TokenEmbeddings(ids: [], states: []) }
         do throws(LlamaError) {
-            let states = try model.tokenStates(tokens: tokens, shouldCancel: { cancellation.isCancelled })
+            let states = try states(of: tokens, model: model, cancellation: cancellation)
             return TokenEmbeddings(ids: Array(tokens[own]), states: Array(states[own]))
         } catch {
             throw BackendFailure(error.code == .cancelled ? .cancelled : .invalidArgument, "text: \(error.detail)")
         }
+    }
+
+    /// Every token's state of one text's pass: the kept pass's when it ran on the same tokens.
+    private func states(of tokens: [Int32], model: EncoderModel, cancellation: PluginCancellation) throws(LlamaError) -> [[Float]] {
+        if let kept = lastPass.withLock({ $0 }), kept.tokens == tokens { return kept.states }
+        let states = try model.tokenStates(tokens: tokens, shouldCancel: { cancellation.isCancelled })
+        lastPass.withLock { $0 = (tokens, states) }
+        return states
     }
 
     /// The tokens embed runs on `text` and the range of them that is the text's own (after the

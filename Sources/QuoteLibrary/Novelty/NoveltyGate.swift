@@ -10,10 +10,12 @@ import Foundation
 /// rejection names the stored quote.
 ///
 /// The paraphrase decision: when the model has a token-aligned one and the embedder gives
-/// per-token states, `AlignedParaphraseDecision` (the candidate's states are computed once, and
-/// a stored quote's only when its cosine and wording leave the answer open: at most 1 + 8 encoder
-/// passes per check, none when no neighbour is in that band); otherwise `ParaphraseDecision`, on
-/// the cosine and the wording alone. Which one was used is in the verdict
+/// per-token states, `AlignedParaphraseDecision`, read only for a stored quote whose cosine and
+/// wording leave the answer open. The stored quotes' states are kept in the library with their
+/// vectors (`LibraryEmbedding`), so a check runs the encoder for its candidate's states only:
+/// one pass besides its embedding, none when no neighbour is in that band and the candidate is
+/// rejected; a candidate that passes always gets them, to be stored with its vector (`proof`).
+/// Otherwise `ParaphraseDecision`, on the cosine and the wording alone. Which one was used is in the verdict
 /// (`paraphraseDecision`) and in the result's note or reason, never silently.
 ///
 /// Not proven (passes, and says so): no embedder, no library, a library with no quotes, or a model
@@ -38,7 +40,8 @@ public struct NoveltyGate: Sendable {
         /// Which paraphrase decision judged the nearest quotes; nil when none ran (no calibrated
         /// decision for the model, or the check ended before it).
         public var paraphraseDecision: ParaphraseDecisionUsed? = nil
-        /// Encoder passes made for per-token states (the candidate's and each stored quote's).
+        /// Encoder passes made for per-token states: the candidate's, and a stored quote's whose
+        /// states the library lacked (stored by another process since the library was filled).
         public var tokenStatePasses = 0
     }
 
@@ -48,6 +51,12 @@ public struct NoveltyGate: Sendable {
         /// `ParaphraseDecision`, on the cosine and wording alone: the model has no token-aligned
         /// decision, or (`embedderLacksTokenStates`) it has one but the embedder gives no states.
         case wordOverlaps(embedderLacksTokenStates: Bool)
+    }
+
+    /// Whether the paraphrase step reads per-token states with this embedder (so the library
+    /// keeps them beside its vectors).
+    public func readsTokenStates(_ embedder: Embedder) -> Bool {
+        calibrations[embedder.model]?.tokenAligned != nil && embedder.offersTokenStates
     }
 
     /// The threshold for `model`, and whether it was calibrated.
@@ -85,10 +94,10 @@ public struct NoveltyGate: Sendable {
                            proof: NoveltyProof(model: embedder.model, vector: candidate, threshold: threshold, comparedThrough: 0))
         }
         let comparedThrough = try store.highestQuoteID()
-        let library: (matrix: EmbeddingMatrix, memoryOnly: Int)
+        let library: LibraryEmbedding.Library
         do {
             library = try await LibraryEmbedding.embedMissing(store: store, embedder: embedder, dimensions: candidate.count,
-                                                              progress: progress)
+                                                              tokenStates: readsTokenStates(embedder), progress: progress)
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as StoreError {
@@ -97,7 +106,7 @@ public struct NoveltyGate: Sendable {
             return Verdict(result: .fail(.novelty, "novelty not checked: embedding the library with \(embedder.model) "
                                          + "failed: \(error)"), proven: false, proof: nil)
         }
-        let proof = NoveltyProof(model: embedder.model, vector: candidate, threshold: threshold, comparedThrough: comparedThrough)
+        var proof = NoveltyProof(model: embedder.model, vector: candidate, threshold: threshold, comparedThrough: comparedThrough)
         let neighbours = library.matrix.nearest(to: candidate, count: ParaphraseDecision.neighbours)
         guard let match = neighbours.first else {
             return Verdict(result: .pass(.novelty, note: "novelty not proven: the library has no quotes"), proven: false, proof: proof)
@@ -122,9 +131,17 @@ public struct NoveltyGate: Sendable {
                                          score: Double(neighbour.similarity)),
                            proven: true, proof: proof)
         }
-        let paraphrase: ParaphraseCheck
+        var paraphrase: ParaphraseCheck
         do {
-            paraphrase = try await checkParaphrase(text, nearest: nearest, embedder: embedder, rule: rule)
+            paraphrase = try await checkParaphrase(text, nearest: nearest, embedder: embedder, store: store, library: library,
+                                                   rule: rule)
+            // A candidate that passes may be stored: its states go with its vector.
+            if paraphrase.rejection == nil, paraphrase.candidateStates == nil, readsTokenStates(embedder) {
+                let states = try await embedder.tokenStates(text)
+                try NoveltyError.check(states, dimensions: candidate.count, model: embedder.model, of: "the candidate")
+                paraphrase.candidateStates = states
+                paraphrase.passes += 1
+            }
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -135,6 +152,7 @@ public struct NoveltyGate: Sendable {
             return Verdict(result: rejection, proven: true, proof: proof, paraphraseDecision: paraphrase.used,
                            tokenStatePasses: paraphrase.passes)
         }
+        proof.tokenStates = paraphrase.candidateStates
         var notes: [String] = []
         if let note = paraphrase.note { notes.append(note) }
         if !calibrated { notes.append("novelty not proven: threshold \(threshold) is the \(rule)") }
@@ -151,15 +169,16 @@ public struct NoveltyGate: Sendable {
         var used: ParaphraseDecisionUsed?
         var passes = 0
         var note: String?
+        var candidateStates: TokenStates?
     }
 
     /// The model's paraphrase decision over the nearest stored quotes (see the type's comment).
     private func checkParaphrase(_ text: String, nearest: [(EmbeddingMatrix.Match, StoredQuote)], embedder: Embedder,
-                                 rule: String) async throws -> ParaphraseCheck {
+                                 store: QuoteStore, library: LibraryEmbedding.Library, rule: String) async throws -> ParaphraseCheck {
         guard let calibration = calibrations[embedder.model] else { return ParaphraseCheck() }
         if let aligned = calibration.tokenAligned, embedder.offersTokenStates {
             var check = ParaphraseCheck(used: .tokenAlignment)
-            var candidateStates: TokenStates?
+            let dimensions = library.matrix.dimensions
             for (neighbour, stored) in nearest where aligned.mayCall(cosine: neighbour.similarity) {
                 let range = aligned.range(cosine: neighbour.similarity, text, stored.text)
                 guard range.upperBound >= aligned.cutoff else { continue }
@@ -167,13 +186,23 @@ public struct NoveltyGate: Sendable {
                 if range.lowerBound >= aligned.cutoff {
                     (odds, how) = (range.lowerBound, "whatever its token alignment")
                 } else {
-                    if candidateStates == nil {
-                        candidateStates = try await embedder.tokenStates(text)
+                    if check.candidateStates == nil {
+                        let states = try await embedder.tokenStates(text)
+                        try NoveltyError.check(states, dimensions: dimensions, model: embedder.model, of: "the candidate")
+                        check.candidateStates = states
                         check.passes += 1
                     }
-                    let storedStates = try await embedder.tokenStates(stored.text)
-                    check.passes += 1
-                    let alignment = aligned.alignment.unsharedAlignment(candidateStates!, storedStates)
+                    let storedStates: TokenStates
+                    if let kept = try library.memoryTokenStates[stored.id]
+                        ?? store.tokenStates(quoteID: stored.id, model: embedder.model, dimensions: dimensions) {
+                        storedStates = kept
+                    } else {
+                        storedStates = try await embedder.tokenStates(stored.text)
+                        try NoveltyError.check(storedStates, dimensions: dimensions, model: embedder.model,
+                                               of: "stored quote #\(stored.id)")
+                        check.passes += 1
+                    }
+                    let alignment = aligned.alignment.unsharedAlignment(check.candidateStates!, storedStates)
                     (odds, how) = (aligned.logOdds(cosine: neighbour.similarity, alignment: alignment, text, stored.text),
                                    String(format: "token alignment %.3f", alignment))
                 }

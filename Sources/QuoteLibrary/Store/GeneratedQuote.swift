@@ -21,14 +21,17 @@ public struct GeneratedQuote: Sendable {
 }
 
 /// A candidate's embedding and what it was compared against: every stored quote up to
-/// `comparedThrough` (the highest quote id at the scan), at `threshold`.
+/// `comparedThrough` (the highest quote id at the scan), at `threshold`. `tokenStates`, when the
+/// check computed the candidate's, are stored with the vector (as wide as it).
 public struct NoveltyProof: Sendable, Equatable {
     public let model: String
     public let vector: [Float]
     public let threshold: Float
     public let comparedThrough: Int64
+    public var tokenStates: TokenStates?
 
-    public init(model: String, vector: [Float], threshold: Float, comparedThrough: Int64) {
+    public init(model: String, vector: [Float], threshold: Float, comparedThrough: Int64, tokenStates: TokenStates? = nil) {
         (self.model, self.vector, self.threshold, self.comparedThrough) = (model, vector, threshold, comparedThrough)
+        self.tokenStates = tokenStates
     }
 }

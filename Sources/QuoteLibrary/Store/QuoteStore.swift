@@ -180,7 +180,7 @@ public final class QuoteStore: @unchecked Sendable {
                 let id = connection.lastInsertRowID
                 if let proof = quote.novelty {
                     try Self.requireNoNewNearCopy(connection, proof: proof, path: path)
-                    try Self.insertEmbedding(connection, quoteID: id, model: proof.model, vector: proof.vector)
+                    try Self.insertProof(connection, quoteID: id, proof: proof)
                 }
                 try Self.insertTags(connection, quoteID: id, tags: quote.tags)
                 var stored = run

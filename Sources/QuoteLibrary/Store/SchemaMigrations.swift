@@ -150,6 +150,25 @@ enum SchemaMigrations {
         """
         ALTER TABLE generation_runs ADD COLUMN taste TEXT;
         """,
+        // 6: each quote's per-token encoder states, per embedding model (`TokenStatesBlob`),
+        // stored with its vector, so the paraphrase step's token alignment reads them instead of
+        // running the encoder on every compared quote (Sources/QuoteLibrary/README.md, "Novelty").
+        """
+        CREATE TABLE quote_token_states (
+            model TEXT NOT NULL CHECK (length(model) > 0),
+            quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
+            tokens INTEGER NOT NULL CHECK (tokens >= 0),
+            dimensions INTEGER NOT NULL CHECK (dimensions > 0),
+            -- little-endian int32 token ids
+            ids BLOB NOT NULL CHECK (length(ids) = 4 * tokens),
+            -- per token: its float32 scale, then one int8 a dimension
+            states BLOB NOT NULL CHECK (length(states) = tokens * (4 + dimensions)),
+            UNIQUE (model, quote_id)
+        );
+        -- rows of ~10 KB: a rowid table keeps them off the key's pages, and this index answers
+        -- "how many, which are missing" without reading a blob
+        CREATE INDEX quote_token_states_by_width ON quote_token_states (model, dimensions, quote_id);
+        """,
     ]
 
     static var latestVersion: Int { steps.count }

@@ -40,7 +40,7 @@ extension QuoteStore {
                     try Self.insertTags(connection, quoteID: id, tags: quote.tags)
                     if let proof = quote.novelty {
                         try Self.requireNoNewNearCopy(connection, proof: proof, path: path)
-                        try Self.insertEmbedding(connection, quoteID: id, model: proof.model, vector: proof.vector)
+                        try Self.insertProof(connection, quoteID: id, proof: proof)
                     }
                     ids.append(id)
                 }

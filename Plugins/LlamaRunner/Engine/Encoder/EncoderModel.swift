@@ -135,13 +135,25 @@ public final class EncoderModel: @unchecked Sendable {
                 let detail = lists.count == 1 ? "" : " after \(first) of \(lists.count) texts"
                 throw LlamaError(.cancelled, "cancelled during the encoder pass" + detail)
             }
-            for sum in sums {
-                let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
-                vectors.append(sum.map { Float(norm > 0 ? $0 / norm : 0) })
-            }
+            vectors += sums.map(Self.unitLength)
             first = end
         }
         return vectors
+    }
+
+    /// What `embed(tokens:)` makes of one pass's `tokenStates`: the same vector, bit for bit (the
+    /// states summed in double, in token order, then scaled to unit length), so a caller that has
+    /// the states needs no second pass for the embedding.
+    public static func pooled(_ states: [[Float]]) -> [Float] {
+        guard let width = states.first?.count else { return [] }
+        var sum = [Double](repeating: 0, count: width)
+        for state in states { for i in 0..<width { sum[i] += Double(state[i]) } }
+        return unitLength(sum)
+    }
+
+    private static func unitLength(_ sum: [Double]) -> [Float] {
+        let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        return sum.map { Float(norm > 0 ? $0 / norm : 0) }
     }
 
     /// The last layer's hidden state of every token of `tokens` (which carry their own start and
