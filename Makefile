@@ -36,7 +36,7 @@ EMBED_SOURCE_SHA256 := 1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbb
 EMBED_MODEL_FILE := models/multilingual-e5-small.Q4_0.gguf
 EMBED_MODEL_SHA256 := cabfdaeb5c09ffcb78feb05fe01600b52078736412527f8109d31115262bdc66
 
-.PHONY: all deps model gemma-model language-profiles embedding-model word-frequencies build plugins fixtures test test-peers fuzz run clean \
+.PHONY: all deps model gemma-model language-profiles embedding-model word-frequencies sentence-ends build plugins fixtures test test-peers fuzz run clean \
         bench bench-routing bench-isolation bench-plugin-load bench-quote-today bench-novelty bench-llama bench-llama-plugin bench-cloud bench-guided \
         bench-embed llama-cpp serve-client-venv test-serve-client bench-serve
 
@@ -101,6 +101,21 @@ $(WORD_FREQUENCIES)/.complete: scripts/word-frequencies.py scripts/wordfreq_list
 	@scripts/fetch-word-frequencies.sh "$(WORDFREQ_WHEEL)" "$(WORDFREQ_SHA256)" $(WORD_FREQUENCIES) $(WORD_FREQUENCY_LANGUAGES)
 	@touch $@
 
+# The dangling-word check's counts: how often each word ends a sentence, over the GNOME help, the
+# Debian Administrator's Handbook (both translated by people) and the fortune files of five of the
+# languages (scripts/sentence-ends.py), each Debian package pinned by SHA-256; beside the word lists.
+SENTENCE_END_PACKAGES := gnome-user-docs=43.0-2 0d635a840747958ca84da778b40d341f1155603851f922c9a171f5a181d6a39f \
+  debian-handbook=11.20220922 3d5dbeac1f1afc9c094eab9d0f701f6ecff99c4927d5a4794cf6c85678134faa \
+  fortunes=1:1.99.1-7.3 41d0551dc0ff52f875a2ecef7c39da2f672ab468c37e170119f7e0245a9d63c5 \
+  fortunes-de=0.35-1 03fe7a7912935bd3d4e02e38d79ef32a289097f8718d4488c409595abce067a0 \
+  fortunes-es=1.36 54636edc1a4384093b68d1666c7e702ce42d1fcc8b5ab402d9646c328dcca899 \
+  fortunes-it=1.99-4.1 675df6ecb00c3b67d06b39ab223ff17f1ef1d0ec82a7e40f989356a2eb61a97e \
+  fortunes-br=20220821 0a181b5fdf4f9d83dd519c4a50af2e68d88c85d27ab32f665c72e5fc67331a4c
+SENTENCE_ENDS := $(WORD_FREQUENCIES)/sentence-ends.txt
+sentence-ends: $(SENTENCE_ENDS)
+$(SENTENCE_ENDS): scripts/sentence-ends.py scripts/fetch-sentence-ends.sh
+	@scripts/fetch-sentence-ends.sh $@ $(SENTENCE_END_PACKAGES)
+
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
@@ -162,7 +177,7 @@ TEST_ENVIRONMENT := XDG_CACHE_HOME=$(CURDIR)/.build/test-cache \
                     TANDEM_TEST_CLOUD_KEY=tandem-SECRET-key-5f9a27c3e1 TANDEM_TEST_WRONG_KEY=not-the-right-key \
                     TANDEM_TEST_WRONG_OPENAI_KEY=sk-wrong TANDEM_TEST_SECRET_KEY=s3cret-from-env \
                     TANDEM_TEST_SECRET_SHORT=abcdef TANDEM_TEST_SECRET_INDIRECT_FILE=$(CURDIR)/.build/fixtures/indirect-secret.key
-test: deps model gemma-model language-profiles embedding-model word-frequencies build plugins fixtures
+test: deps model gemma-model language-profiles embedding-model word-frequencies sentence-ends build plugins fixtures
 # One test at a time. The parallel crash (SIGSEGV in a memcpy inside Foundation's Process.run,
 # which reads /proc/self/fd past a buffer's end once ~1350 descriptors are open) is gone: no test
 # starts a child with Foundation any more (Tests/PluginFixtures/TestProcess.swift). Parallel runs
@@ -221,7 +236,7 @@ fuzz: deps build
 # Answers one prompt through the router on the example config; the answer on stdout, the
 # serving backend and its model version on stderr.
 PROMPT ?= Why is the sky blue?
-run: deps model language-profiles embedding-model word-frequencies build plugins
+run: deps model language-profiles embedding-model word-frequencies sentence-ends build plugins
 	$(BUILD_DIR)/tandem --config tandem.json respond "$(PROMPT)"
 
 clean:

@@ -18,16 +18,21 @@ public struct DeterministicGate: Sendable {
     /// `quote check` give the distinctiveness tables. Without them the word check is skipped and
     /// says so.
     public let vocabulary: WordFrequencies?
+    /// The counts the last word is judged by (`DanglingWords`): by default the table beside the
+    /// word lists (`make sentence-ends` puts it there). Without either the check is skipped and says so.
+    public let sentenceEnds: SentenceEndCounts?
 
     public init(extraBannedFragments: [String] = [], identifier: LanguageIdentifier = .shared,
-                vocabulary: WordFrequencies? = nil) {
+                vocabulary: WordFrequencies? = nil, sentenceEnds: SentenceEndCounts? = nil) {
         self.extraBannedFragments = extraBannedFragments.map { QuoteText.phraseKey($0) }
         self.identifier = identifier
         self.vocabulary = vocabulary
+        self.sentenceEnds = sentenceEnds
+            ?? vocabulary.map { SentenceEndCounts(file: SentenceEndCounts.file(inWordFrequencies: $0.directory)) }
     }
 
     public static let order: [GateName] = [.empty, .promptFragment, .wrappingQuotes, .markup, .attribution,
-                                           .sentenceCount, .sentenceEnd, .length, .language, .bannedFragment, .cliche, .unknownWord]
+                                           .sentenceCount, .sentenceEnd, .length, .language, .bannedFragment, .cliche, .unknownWord, .danglingWord]
 
     public func evaluate(_ text: String, locale: String) -> [GateResult] {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -46,6 +51,7 @@ public struct DeterministicGate: Sendable {
             checkBanned(trimmed, phrase: phrase),
             checkCliches(phrase, language: language),
             checkWords(trimmed, language: language),
+            checkDanglingWord(trimmed, language: language),
         ]
     }
 
@@ -261,6 +267,24 @@ public struct DeterministicGate: Sendable {
             return .fail(.unknownWord, "the words cannot be checked: \(error)")
         }
         return .pass(.unknownWord)
+    }
+
+    private func checkDanglingWord(_ text: String, language: String) -> GateResult {
+        guard let sentenceEnds else { return .pass(.danglingWord, note: "not checked: no sentence-end counts given") }
+        guard SupportedLocale.languages.contains(language) else {
+            return .fail(.danglingWord, "locale \(language) is not supported (supported: en, de, es, fr, it, pt)")
+        }
+        do {
+            if let dangling = try DanglingWords.danglingLastWord(in: text, language: language, counts: sentenceEnds) {
+                let count = dangling.count
+                return .fail(.danglingWord, "ends on the dangling word \"\(dangling.word)\": it ends \(count.finals) of its "
+                             + "\(count.occurrences) occurrences in the \(language) sentence counts, so the line stops mid-phrase",
+                             score: Double(count.finals) / Double(count.occurrences))
+            }
+        } catch {
+            return .fail(.danglingWord, "the last word cannot be checked: \(error)")
+        }
+        return .pass(.danglingWord)
     }
 
     private func checkCliches(_ phrase: String, language: String) -> GateResult {

@@ -4,6 +4,6 @@
 /// `check --json` output and the evaluation report.
 public enum GateName: String, Codable, CaseIterable, Sendable {
     case empty, promptFragment, wrappingQuotes, markup, attribution, sentenceCount, sentenceEnd, length, language
-    case bannedFragment, cliche, unknownWord
+    case bannedFragment, cliche, unknownWord, danglingWord
     case novelty, judge, distinctiveness, taste
 }
