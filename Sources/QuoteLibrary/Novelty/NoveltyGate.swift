@@ -40,8 +40,9 @@ public struct NoveltyGate: Sendable {
         /// Which paraphrase decision judged the nearest quotes; nil when none ran (no calibrated
         /// decision for the model, or the check ended before it).
         public var paraphraseDecision: ParaphraseDecisionUsed? = nil
-        /// Encoder passes made for per-token states: the candidate's, and a stored quote's whose
-        /// states the library lacked (stored by another process since the library was filled).
+        /// Calls for per-token states: the candidate's, and a stored quote's whose states the
+        /// library lacked (stored by another process since the library was filled). A backend may
+        /// answer the candidate's from the pass that embedded it (`tandem.llama` does).
         public var tokenStatePasses = 0
     }
 
