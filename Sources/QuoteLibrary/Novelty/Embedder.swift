@@ -21,6 +21,16 @@ public struct TokenStatesUnavailable: Error, CustomStringConvertible {
 }
 
 extension Embedder {
+    /// `tokenStates(text)`, checked as the novelty gate needs them: as wide as the model's
+    /// vectors and finite (`what` names the text in the error).
+    func checkedTokenStates(_ text: String, dimensions: Int, of what: String) async throws -> TokenStates {
+        let states = try await tokenStates(text)
+        try NoveltyError.check(states, dimensions: dimensions, model: model, of: what)
+        return states
+    }
+}
+
+extension Embedder {
     public var offersTokenStates: Bool { false }
     public func tokenStates(_ text: String) async throws -> TokenStates { throw TokenStatesUnavailable(model: model) }
 

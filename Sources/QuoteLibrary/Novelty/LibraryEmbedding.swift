@@ -60,9 +60,8 @@ public enum LibraryEmbedding {
             var rows: [(id: Int64, states: TokenStates)] = []
             for quote in missingStates[start..<min(start + batchSize, missingStates.count)] {
                 try Task.checkCancellation()
-                let states = try await embedder.tokenStates(quote.text)
-                try NoveltyError.check(states, dimensions: dimensions, model: embedder.model, of: "stored quote #\(quote.id)")
-                rows.append((quote.id, states))
+                rows.append((quote.id, try await embedder.checkedTokenStates(quote.text, dimensions: dimensions,
+                                                                             of: "stored quote #\(quote.id)")))
             }
             try Task.checkCancellation()
             if store.isReadOnly {

@@ -138,9 +138,8 @@ public struct NoveltyGate: Sendable {
                                                    rule: rule)
             // A candidate that passes may be stored: its states go with its vector.
             if paraphrase.rejection == nil, paraphrase.candidateStates == nil, readsTokenStates(embedder) {
-                let states = try await embedder.tokenStates(text)
-                try NoveltyError.check(states, dimensions: candidate.count, model: embedder.model, of: "the candidate")
-                paraphrase.candidateStates = states
+                paraphrase.candidateStates = try await embedder.checkedTokenStates(text, dimensions: candidate.count,
+                                                                                   of: "the candidate")
                 paraphrase.passes += 1
             }
         } catch is CancellationError {
@@ -188,9 +187,8 @@ public struct NoveltyGate: Sendable {
                     (odds, how) = (range.lowerBound, "whatever its token alignment")
                 } else {
                     if check.candidateStates == nil {
-                        let states = try await embedder.tokenStates(text)
-                        try NoveltyError.check(states, dimensions: dimensions, model: embedder.model, of: "the candidate")
-                        check.candidateStates = states
+                        check.candidateStates = try await embedder.checkedTokenStates(text, dimensions: dimensions,
+                                                                                      of: "the candidate")
                         check.passes += 1
                     }
                     let storedStates: TokenStates
@@ -198,9 +196,8 @@ public struct NoveltyGate: Sendable {
                         ?? store.tokenStates(quoteID: stored.id, model: embedder.model, dimensions: dimensions) {
                         storedStates = kept
                     } else {
-                        storedStates = try await embedder.tokenStates(stored.text)
-                        try NoveltyError.check(storedStates, dimensions: dimensions, model: embedder.model,
-                                               of: "stored quote #\(stored.id)")
+                        storedStates = try await embedder.checkedTokenStates(stored.text, dimensions: dimensions,
+                                                                             of: "stored quote #\(stored.id)")
                         check.passes += 1
                     }
                     let alignment = aligned.alignment.unsharedAlignment(check.candidateStates!, storedStates)
