@@ -102,11 +102,31 @@ struct SentenceEndTests {
             #expect(SentenceEnd.isComplete(quote), "\(quote)")
             let whole = NSRange(quote.startIndex..., in: quote)
             #expect(pattern.firstMatch(in: quote, range: whole)?.range == whole, "\(quote)")
+            // A decode that used the pattern's spare word was ended by the mask: too long.
+            let tooLong = QuoteText.words(quote).count > DeterministicGate.wordLimits.upperBound
             for verdict in DeterministicGate().evaluate(quote, locale: "en") where shape.contains(verdict.gate) {
-                #expect(verdict.passed, "\(verdict.gate.rawValue) rejects \(quote): \(verdict.reason ?? "")")
+                #expect(verdict.passed == (verdict.gate != .length || !tooLong),
+                        "\(verdict.gate.rawValue): \(verdict.passed) on \(quote): \(verdict.reason ?? "")")
             }
         }
         #expect(ended >= 20, "only \(ended) of 40 decodes ended")
+    }
+
+    /// The mask lets a decode write one word past the gate's 18, so a model that is not done by
+    /// its 18th word is not made to end the line there mid-phrase; the gate rejects that line.
+    @Test func theMaskAdmitsOneSpareWordThatTheGateRejects() throws {
+        let eighteen = ["{\"quote\":\"", "Fold"] + Array(repeating: " the", count: 17)
+        let afterEighteen = try Self.mask(after: eighteen)
+        #expect(afterEighteen.contains(Self.token(" the")) && afterEighteen.contains(Self.token(".")))
+        let afterNineteen = try Self.mask(after: eighteen + [" the"])
+        #expect(!afterNineteen.contains(Self.token(" the")), "a 20th word is allowed")
+        #expect(afterNineteen.contains(Self.token(".")))
+        let line = "Fold the blanket twice and leave it on the bench for the night nurse with a cup of tea."
+        #expect(QuoteText.words(line).count == DraftShape.decodedWordLimit)
+        let whole = NSRange(line.startIndex..., in: line)
+        #expect(try NSRegularExpression(pattern: DraftShape.pattern).firstMatch(in: line, range: whole)?.range == whole)
+        let length = DeterministicGate().evaluate(line, locale: "en").first { $0.gate == .length }
+        #expect(length?.passed == false && length?.reason == "has 19 words; at most 18 are allowed")
     }
 
     @Test(arguments: [

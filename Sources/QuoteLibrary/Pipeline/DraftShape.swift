@@ -1,16 +1,26 @@
 /// The draft's shape as a JSON Schema `pattern`, so the local runner enforces it by token
 /// masking while decoding (the GuidedJSON pattern subset: classes, groups, bounded repeats; no
-/// `\p{…}`): one complete sentence of 8–18 space-separated words, no digits, quotation marks,
-/// markup, hashtags, emoji, colons, parentheses or line breaks. The deterministic gate still checks
-/// every draft.
+/// `\p{…}`): one complete sentence of 8–18 space-separated words (see `decodedWordLimit`), no
+/// digits, quotation marks, markup, hashtags, emoji, colons, parentheses or line breaks. The
+/// deterministic gate still checks every draft.
 ///
 /// A word is a run of word characters joined by at most three inner hyphens or apostrophes ("don't",
 /// "l’eau", "twenty-one"), as `QuoteText.words` counts it; a comma or semicolon may follow it,
 /// an inverted mark (¿ ¡) may open it, and the last must be followed by the sentence's final
 /// marks as `SentenceEnd` defines them (. ! ?, no ellipsis), so a guided decode cannot stop
 /// mid-phrase: the closing quote of the JSON string is masked until the marks are written.
+///
+/// The pattern admits one word more than the gate (`decodedWordLimit`). Held to exactly 18, a
+/// model that had not finished by its 18th word was made to end there: the mask took the space
+/// away, and it glued letters onto the last word or closed the phrase where it stood ("… a
+/// romantic dinner witha.", "… a warm and festive scene inspired by."; 20 of SmolLM2's 29
+/// accepted English lines had exactly 18 words, README.md, "Measured on the real local model").
+/// With the one spare word, every line the gate can accept was ended by the model itself, and a
+/// line the mask had to end is 19 words long, which the gate rejects as `length`.
 public enum DraftShape {
     public static let wordLimits = DeterministicGate.wordLimits
+    /// The most words the pattern lets a decode write: one past the gate's limit.
+    public static let decodedWordLimit = wordLimits.upperBound + 1
     public static let maximumCharacters = 200
     /// Most hyphens or apostrophes inside one word ("mother-in-law's" has three). Unbounded, a
     /// small model held to the sentence's end spent its token limit on one chain
@@ -47,7 +57,7 @@ public enum DraftShape {
     public static let pattern: String = {
         let letter = wordCharacter
         let word = "[¿¡]?\(letter)+(?:[\\-'’]\(letter)+){0,\(maximumJoins)}"
-        let rest = "(?:[,;]? \(word)){\(wordLimits.lowerBound - 1),\(wordLimits.upperBound - 1)}"
+        let rest = "(?:[,;]? \(word)){\(wordLimits.lowerBound - 1),\(decodedWordLimit - 1)}"
         return "^\(word)\(rest)\(SentenceEnd.marksPattern)$"
     }()
 }

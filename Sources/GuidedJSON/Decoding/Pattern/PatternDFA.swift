@@ -9,7 +9,10 @@ struct PatternDFA: Sendable {
     /// Exact completion lengths are tracked up to this many characters; a pattern string's
     /// minLength and maxLength must not exceed it.
     static let lengthHorizon = 256
-    static let maximumStates = 256
+    /// The draft shape (QuoteLibrary's `DraftShape`: up to 19 words, each with up to three inner
+    /// joins) needs more than 256; the construction-step bound below, not this, is what stops a
+    /// hostile pattern.
+    static let maximumStates = 1024
     private static let maximumNFAStates = 20_000
     /// Bounds the subset construction's work, so a hostile pattern fails fast instead of hanging.
     private static let maximumConstructionSteps = 20_000_000
