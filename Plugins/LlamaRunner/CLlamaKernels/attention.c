@@ -1,7 +1,8 @@
 // lk_attention.h. One call per (token, head) instead of one per cached position: the query and
 // the output accumulator stay in registers, 16 lanes wide. Every lane runs the same operations in
 // the same order as lk_dot_half and lk_axpy_half (multiply, round, add; no fused multiply-add),
-// so the results are bit for bit those of the per-position loop.
+// so the scores before the softmax and the weighted sum are bit for bit those of the per-position
+// loop; the softmax's exponential and sum are vectorised, within a few ulp of it.
 #include "lk_attention.h"
 #include "llama_kernels.h"
 
@@ -10,6 +11,7 @@
 #include <math.h>
 
 #define TARGET "avx2,fma,f16c,avx512f"
+#include "exp_avx512.h"
 
 __attribute__((target(TARGET))) static inline __m512 load_half16(const uint16_t *p) {
     return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)p));
@@ -27,8 +29,69 @@ __attribute__((target(TARGET))) static inline void prefetch_row(const uint16_t *
     _mm_prefetch(c + 2 * head_dim - 1, _MM_HINT_T0);  // the row may start mid-line
 }
 
+// One position's score before its lane sum: lane l holds Σ_v q[16v + l] × k[16v + l], multiplied,
+// rounded and added in lk_dot_half's order.
+__attribute__((target(TARGET))) static inline __m512 score_lanes(const float *q, const uint16_t *k, int vectors) {
+    __m512 acc = _mm512_setzero_ps();
+    for (int v = 0; v < vectors; v++)
+        acc = _mm512_add_ps(acc, _mm512_mul_ps(_mm512_loadu_ps(q + 16 * v), load_half16(k + 16 * v)));
+    return acc;
+}
+
+// r[j] lane l becomes r[l] lane j.
+__attribute__((target(TARGET))) static inline void transpose16(__m512 r[16]) {
+    __m512 t[16];
+    for (int i = 0; i < 8; i++) {
+        t[2 * i] = _mm512_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm512_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+    }
+    for (int i = 0; i < 4; i++) {
+        r[4 * i + 0] = _mm512_shuffle_ps(t[4 * i], t[4 * i + 2], 0x44);
+        r[4 * i + 1] = _mm512_shuffle_ps(t[4 * i], t[4 * i + 2], 0xEE);
+        r[4 * i + 2] = _mm512_shuffle_ps(t[4 * i + 1], t[4 * i + 3], 0x44);
+        r[4 * i + 3] = _mm512_shuffle_ps(t[4 * i + 1], t[4 * i + 3], 0xEE);
+    }
+    for (int i = 0; i < 4; i++) {
+        t[i] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0x88);
+        t[i + 4] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0xDD);
+        t[i + 8] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0x88);
+        t[i + 12] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0xDD);
+    }
+    for (int i = 0; i < 8; i++) {
+        r[i] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0x88);
+        r[i + 8] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0xDD);
+    }
+}
+
+// The softmax of x[0 .. n-1] in place, sixteen at a time (the last run masked).
+__attribute__((target(TARGET))) static void softmax_avx512(float *x, int n) {
+    __m512 maximum = _mm512_set1_ps(-INFINITY);
+    for (int j = 0; j < n; j += 16) {
+        const __mmask16 live = live_lanes(n - j);
+        maximum = _mm512_mask_max_ps(maximum, live, maximum, _mm512_maskz_loadu_ps(live, x + j));
+    }
+    const __m512 top = _mm512_set1_ps(_mm512_reduce_max_ps(maximum));
+    __m512 sum = _mm512_setzero_ps();
+    for (int j = 0; j < n; j += 16) {
+        const __mmask16 live = live_lanes(n - j);
+        const __m512 e = exp16(_mm512_sub_ps(_mm512_maskz_loadu_ps(live, x + j), top));
+        _mm512_mask_storeu_ps(x + j, live, e);
+        sum = _mm512_mask_add_ps(sum, live, sum, e);
+    }
+    const __m512 inverse = _mm512_set1_ps(1 / _mm512_reduce_add_ps(sum));
+    for (int j = 0; j < n; j += 16) {
+        const __mmask16 live = live_lanes(n - j);
+        _mm512_mask_storeu_ps(x + j, live, _mm512_mul_ps(_mm512_maskz_loadu_ps(live, x + j), inverse));
+    }
+}
+
 // The scores, their softmax, and the weighted sum of values, for head dims that are multiples of
 // 16: 64 columns (four registers) at a time, every position per pass.
+//
+// The scores come sixteen positions at a time: their lane vectors are transposed, so that one
+// vector add per lane adds lane l of all sixteen, in the scalar sum's order (0 + lane 0 + lane 1
+// + …), the same bits. Summed one position at a time, the sixteen dependent scalar adds were the
+// largest part of this function in a 128-token prompt's profile (Engine/README.md, "Speed").
 __attribute__((target(TARGET))) static void attend_avx512(const float *q, const uint16_t *keys, const uint16_t *values,
     size_t stride, int cells, int first, int n, int head_dim, float scale, float *scores, float *out) {
     const int vectors = head_dim / 16;
@@ -37,32 +100,31 @@ __attribute__((target(TARGET))) static void attend_avx512(const float *q, const 
         prefetch_row(keys + (size_t)ahead * stride, head_dim);
         if (++ahead == cells) ahead = 0;
     }
-    for (int j = 0; j < n; j++) {
-        if (j + PREFETCH_AHEAD < n) prefetch_row(keys + (size_t)ahead * stride, head_dim);
-        if (++ahead == cells) ahead = 0;
-        prefetch_row(values + (size_t)cell * stride, head_dim);
-        const uint16_t *k = keys + (size_t)cell * stride;
-        __m512 acc = _mm512_setzero_ps();
-        for (int v = 0; v < vectors; v++)
-            acc = _mm512_add_ps(acc, _mm512_mul_ps(_mm512_loadu_ps(q + 16 * v), load_half16(k + 16 * v)));
-        float lanes[16];
-        _mm512_storeu_ps(lanes, acc);
-        float total = 0;
-        for (int l = 0; l < 16; l++) total += lanes[l];
-        scores[j] = total * scale;
-        if (++cell == cells) cell = 0;
+    for (int j = 0; j < n;) {
+        const int block = n - j >= 16 ? 16 : 1;
+        __m512 lanes[16];
+        for (int p = 0; p < block; p++, j++) {
+            if (j + PREFETCH_AHEAD < n) prefetch_row(keys + (size_t)ahead * stride, head_dim);
+            if (++ahead == cells) ahead = 0;
+            prefetch_row(values + (size_t)cell * stride, head_dim);
+            lanes[p] = score_lanes(q, keys + (size_t)cell * stride, vectors);
+            if (++cell == cells) cell = 0;
+        }
+        if (block == 16) {
+            transpose16(lanes);
+            __m512 total = _mm512_setzero_ps();
+            for (int l = 0; l < 16; l++) total = _mm512_add_ps(total, lanes[l]);
+            _mm512_storeu_ps(scores + j - 16, _mm512_mul_ps(total, _mm512_set1_ps(scale)));
+        } else {
+            float lane[16];
+            _mm512_storeu_ps(lane, lanes[0]);
+            float total = 0;
+            for (int l = 0; l < 16; l++) total += lane[l];
+            scores[j - 1] = total * scale;
+        }
     }
 
-    float maximum = -INFINITY;
-    for (int j = 0; j < n; j++) maximum = scores[j] > maximum ? scores[j] : maximum;
-    float sum = 0;
-    for (int j = 0; j < n; j++) {
-        const float e = expf(scores[j] - maximum);
-        scores[j] = e;
-        sum += e;
-    }
-    const float inverse = 1 / sum;
-    for (int j = 0; j < n; j++) scores[j] *= inverse;
+    softmax_avx512(scores, n);
 
     for (int c = 0; c < vectors; c += 4) {
         const int live = vectors - c < 4 ? vectors - c : 4;
@@ -82,15 +144,6 @@ __attribute__((target(TARGET))) static void attend_avx512(const float *q, const 
         if (live > 2) _mm512_storeu_ps(out + 16 * c + 32, o2);
         if (live > 3) _mm512_storeu_ps(out + 16 * c + 48, o3);
     }
-}
-
-static int has_avx512f(void) {
-    static int cached = -1;  // a benign race: every thread computes the same value
-    if (cached < 0) {
-        __builtin_cpu_init();
-        cached = (lk_cpu_features() & LK_AVX2) && __builtin_cpu_supports("avx512f");
-    }
-    return cached;
 }
 
 int lk_attend_half(const float *q, const uint16_t *keys, const uint16_t *values, size_t stride, int cells,

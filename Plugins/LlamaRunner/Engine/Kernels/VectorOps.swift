@@ -1,3 +1,4 @@
+import CLlamaKernels
 import Foundation
 
 /// The element-wise and small vector operations of the forward pass, on float rows.
@@ -35,8 +36,15 @@ public enum VectorOps {
         for i in 0..<n { y[i] = x[i] * scale * weight[i] }
     }
 
-    /// g = silu(g) × u
+    /// g = silu(g) × u: `lk_swiglu` (AVX-512F, its own vector exponential) when the AVX-512 VNNI
+    /// kernels are in use, within a few ulp of `swiGLUByValue`, which runs otherwise.
     public static func swiGLU(_ g: UnsafeMutablePointer<Float>, _ u: UnsafePointer<Float>, _ n: Int) {
+        if MatMul.implementation == .avx512vnni, lk_swiglu(g, u, Int32(n)) == 0 { return }
+        swiGLUByValue(g, u, n)
+    }
+
+    /// g = silu(g) × u one value at a time, with `expf`.
+    static func swiGLUByValue(_ g: UnsafeMutablePointer<Float>, _ u: UnsafePointer<Float>, _ n: Int) {
         for i in 0..<n {
             let v = g[i]
             g[i] = v / (1 + exp(-v)) * u[i]
