@@ -3,7 +3,7 @@ import QuoteLibrary
 import Tandem
 
 /// Writes drafts on the configured routed model (Sources/QuoteLibrary/README.md, "The pipeline",
-/// step 2): temperature 0.7, at most 40 tokens, the request's seed, and the `{"quote": …}` response
+/// step 2): temperature 0.7, at most 64 tokens, the request's seed, and the `{"quote": …}` response
 /// schema when every side that may serve supports guided output (otherwise the instructions ask for
 /// that object and `DraftOutput` reads it). Partial text goes to `partial` as it streams; it is
 /// never stored. A request for the secondary (an escalation) goes to the secondary alone.

@@ -75,7 +75,7 @@ struct QuotePipelineTests {
         let writer = ScriptedWriter(drafts: [Self.good])
         _ = await Self.pipeline(try QuoteStore.open(path: folder.path("lib.sqlite")), writer: writer).generate(locale: "de")
         let request = DraftRequest(locale: "de")
-        #expect(request.temperature == 0.7 && request.maximumTokens == 40)
+        #expect(request.temperature == 0.7 && request.maximumTokens == 64)
         #expect(writer.log.all.first?.contains("German") == true)
     }
 

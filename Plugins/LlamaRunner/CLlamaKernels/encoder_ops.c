@@ -3,6 +3,7 @@
 // "The sentence encoder"): scalar LayerNorm sums, 4-lane dots and one libm expf per score.
 #include "encoder_ops.h"
 #include "llama_kernels.h"
+#include "exp_polynomial.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -122,22 +123,14 @@ int lk_encoder_bias_gelu(float *x, size_t stride, int tokens, int column0, int c
     return 0;
 }
 
-// e^x for x <= 0 (scores minus their maximum), Cephes' expf: x = n ln2 + r, e^r by a degree-5
-// polynomial (relative error about 1e-7), 2^n in the exponent bits; below -87 it is 0.
+// e^x for x <= 0 (scores minus their maximum): e^r by LK_EXP_REDUCED, 2^n in the exponent bits;
+// below -87 it is 0.
 __attribute__((target(TARGET), always_inline)) static inline __m256 exp8(__m256 x) {
     const __m256 low = _mm256_set1_ps(-87.0f);
     const __m256 under = _mm256_cmp_ps(x, low, _CMP_LT_OQ);
     x = _mm256_max_ps(x, low);
     const __m256 n = _mm256_round_ps(_mm256_mul_ps(x, _mm256_set1_ps(1.44269504088896341f)), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    __m256 r = _mm256_fnmadd_ps(n, _mm256_set1_ps(0.693359375f), x);
-    r = _mm256_fnmadd_ps(n, _mm256_set1_ps(-2.12194440e-4f), r);
-    __m256 y = _mm256_set1_ps(1.9875691500e-4f);
-    y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(1.3981999507e-3f));
-    y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(8.3334519073e-3f));
-    y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(4.1665795894e-2f));
-    y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(1.6666665459e-1f));
-    y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(5.0000001201e-1f));
-    y = _mm256_fmadd_ps(y, _mm256_mul_ps(r, r), _mm256_add_ps(r, _mm256_set1_ps(1.0f)));
+    const __m256 y = LK_EXP_REDUCED(_mm256_, x, n);
     const __m256i bits = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
     return _mm256_andnot_ps(under, _mm256_mul_ps(y, _mm256_castsi256_ps(bits)));
 }

@@ -6,6 +6,7 @@
 
 #include <immintrin.h>
 
+#include "exp_polynomial.h"
 #include "llama_kernels.h"
 
 static inline int has_avx512f(void) {
@@ -20,8 +21,7 @@ static inline int has_avx512f(void) {
 // The lanes of a 16-value run with `left` values left.
 static inline __mmask16 live_lanes(int left) { return left >= 16 ? 0xFFFF : (__mmask16)((1u << left) - 1); }
 
-// e^x, within 2 ulp of expf (ActivationKernelTests): x = n ln 2 + r with |r| <= ln 2 / 2
-// (ln 2 split in two so n ln 2 is exact), e^r from Cephes' degree-7 expf polynomial, times 2^n by
+// e^x, within 2 ulp of expf (ActivationKernelTests): e^r by LK_EXP_REDUCED, times 2^n by
 // vscalefps, which rounds once into the subnormals, to 0 below them and to infinity above 88.72. Called once per value,
 // expf was a tenth of a 128-token SmolLM2 prompt's time (Engine/README.md, "Speed").
 __attribute__((target(TARGET))) static inline __m512 exp16(__m512 x) {
@@ -29,16 +29,7 @@ __attribute__((target(TARGET))) static inline __m512 exp16(__m512 x) {
     x = _mm512_min_ps(_mm512_max_ps(x, _mm512_set1_ps(-104.0f)), _mm512_set1_ps(89.0f));
     const __m512 n = _mm512_roundscale_ps(_mm512_mul_ps(x, _mm512_set1_ps(1.44269504088896341f)),
                                           _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    __m512 r = _mm512_fnmadd_ps(n, _mm512_set1_ps(0.693359375f), x);
-    r = _mm512_fnmadd_ps(n, _mm512_set1_ps(-2.12194440e-4f), r);
-    __m512 p = _mm512_set1_ps(1.9875691500e-4f);
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.3981999507e-3f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(8.3334519073e-3f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(4.1665795894e-2f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.6666665459e-1f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(5.0000001201e-1f));
-    p = _mm512_fmadd_ps(p, _mm512_mul_ps(r, r), _mm512_add_ps(r, _mm512_set1_ps(1.0f)));
-    return _mm512_scalef_ps(p, n);
+    return _mm512_scalef_ps(LK_EXP_REDUCED(_mm512_, x, n), n);
 }
 
 #endif
