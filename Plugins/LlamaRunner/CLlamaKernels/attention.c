@@ -88,9 +88,9 @@ __attribute__((target(TARGET))) static void softmax_avx512(float *x, int n) {
 // The scores, their softmax, and the weighted sum of values, for head dims that are multiples of
 // 16: 64 columns (four registers) at a time, every position per pass.
 //
-// The scores come sixteen positions at a time: their lane vectors are transposed, so that one
-// vector add per lane adds lane l of all sixteen, in the scalar sum's order (0 + lane 0 + lane 1
-// + …), the same bits. Summed one position at a time, the sixteen dependent scalar adds were the
+// The scores come sixteen positions at a time (the last run padded with zeros): their lane
+// vectors are transposed, so that one vector add per lane adds lane l of all sixteen, in the
+// scalar sum's order (0 + lane 0 + lane 1 + …), the same bits. Summed one position at a time, the sixteen dependent scalar adds were the
 // largest part of this function in a 128-token prompt's profile (Engine/README.md, "Speed").
 __attribute__((target(TARGET))) static void attend_avx512(const float *q, const uint16_t *keys, const uint16_t *values,
     size_t stride, int cells, int first, int n, int head_dim, float scale, float *scores, float *out) {
@@ -100,28 +100,21 @@ __attribute__((target(TARGET))) static void attend_avx512(const float *q, const 
         prefetch_row(keys + (size_t)ahead * stride, head_dim);
         if (++ahead == cells) ahead = 0;
     }
-    for (int j = 0; j < n;) {
-        const int block = n - j >= 16 ? 16 : 1;
+    for (int j = 0; j < n; j += 16) {
+        const int block = n - j < 16 ? n - j : 16;
         __m512 lanes[16];
-        for (int p = 0; p < block; p++, j++) {
-            if (j + PREFETCH_AHEAD < n) prefetch_row(keys + (size_t)ahead * stride, head_dim);
+        for (int p = 0; p < block; p++) {
+            if (j + p + PREFETCH_AHEAD < n) prefetch_row(keys + (size_t)ahead * stride, head_dim);
             if (++ahead == cells) ahead = 0;
             prefetch_row(values + (size_t)cell * stride, head_dim);
             lanes[p] = score_lanes(q, keys + (size_t)cell * stride, vectors);
             if (++cell == cells) cell = 0;
         }
-        if (block == 16) {
-            transpose16(lanes);
-            __m512 total = _mm512_setzero_ps();
-            for (int l = 0; l < 16; l++) total = _mm512_add_ps(total, lanes[l]);
-            _mm512_storeu_ps(scores + j - 16, _mm512_mul_ps(total, _mm512_set1_ps(scale)));
-        } else {
-            float lane[16];
-            _mm512_storeu_ps(lane, lanes[0]);
-            float total = 0;
-            for (int l = 0; l < 16; l++) total += lane[l];
-            scores[j - 1] = total * scale;
-        }
+        for (int p = block; p < 16; p++) lanes[p] = _mm512_setzero_ps();  // a short last run
+        transpose16(lanes);
+        __m512 total = _mm512_setzero_ps();
+        for (int l = 0; l < 16; l++) total = _mm512_add_ps(total, lanes[l]);
+        _mm512_mask_storeu_ps(scores + j, live_lanes(block), _mm512_mul_ps(total, _mm512_set1_ps(scale)));
     }
 
     softmax_avx512(scores, n);

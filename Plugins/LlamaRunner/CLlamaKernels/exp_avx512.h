@@ -22,8 +22,9 @@ static inline int has_avx512f(void) {
 static inline __mmask16 live_lanes(int left) { return left >= 16 ? 0xFFFF : (__mmask16)((1u << left) - 1); }
 
 // e^x, within 2 ulp of expf (ActivationKernelTests): e^r by LK_EXP_REDUCED, times 2^n by
-// vscalefps, which rounds once into the subnormals, to 0 below them and to infinity above 88.72. Called once per value,
-// expf was a tenth of a 128-token SmolLM2 prompt's time (Engine/README.md, "Speed").
+// vscalefps, which rounds once into the subnormals, to 0 below them and to infinity above 88.72.
+// Called once per value, expf was a tenth of a 128-token SmolLM2 prompt's time (Engine/README.md,
+// "Speed").
 __attribute__((target(TARGET))) static inline __m512 exp16(__m512 x) {
     // e^-104 rounds to 0 in float and e^89 to infinity; the clamp keeps ±inf out of the reduction.
     x = _mm512_min_ps(_mm512_max_ps(x, _mm512_set1_ps(-104.0f)), _mm512_set1_ps(89.0f));
