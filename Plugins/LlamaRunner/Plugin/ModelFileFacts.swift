@@ -43,9 +43,12 @@ struct ModelFileFacts: Sendable, Equatable {
             let heads = max(1, Int(try file.integer("\(arch).attention.head_count") ?? 1))
             let kvHeads = Int(try file.integer("\(arch).attention.head_count_kv") ?? Int64(heads))
             let headDim = Int(try file.integer("\(arch).attention.key_length") ?? Int64(embedding / heads))
+            // A sentence encoder's vectors are as wide as its last projection.
+            let sentenceEncoder = LlamaHyperparameters.traitsByArchitecture[arch]?.sentenceEncoder ?? false
+            let dimensions = sentenceEncoder ? Int(try file.integer("\(arch).dense_3_feat_out") ?? Int64(embedding)) : embedding
             return .usable(ModelFileFacts(
-                modelVersion: probe.modelVersion, architecture: arch, isEncoder: false, contextLength: probe.contextLength,
-                languages: probe.languages.map { $0.lowercased() }, fileBytes: probe.fileBytes, embeddingLength: embedding,
+                modelVersion: probe.modelVersion, architecture: arch, isEncoder: sentenceEncoder, contextLength: probe.contextLength,
+                languages: probe.languages.map { $0.lowercased() }, fileBytes: probe.fileBytes, embeddingLength: dimensions,
                 cacheBytesPerToken: layers * 2 * kvHeads * headDim * MemoryLayout<UInt16>.size))  // f16 keys and values
         } catch {
             switch error.code {

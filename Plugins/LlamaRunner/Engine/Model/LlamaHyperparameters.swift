@@ -32,28 +32,38 @@ public struct LlamaHyperparameters: ModelArchitecture, Equatable {
         /// gate and up as one (`ffn_up` of 2 × n_ff rows, gate first), as Phi-3 files store them.
         /// The weights split them into row ranges at load; the forward pass never sees the difference.
         public let fusedProjections: Bool
+        /// A sentence encoder, not a chat model: every position attends to every other (a
+        /// sliding window reaches both ways), one text is one forward chunk, and the mean of the
+        /// final states goes through two dense projections (`dense_2`, `dense_3`) before it is
+        /// L2-normalised (EmbeddingGemma; scripts/embeddinggemma-to-gguf.py). No logits.
+        public let sentenceEncoder: Bool
 
         static let llama = Traits(ropeStyle: .adjacentPairs, attentionBiases: false, headNorms: false, outputNorms: false,
                                   scalesEmbedding: false, activation: .silu, slidingWindow: false,
-                                  fusedProjections: false)
+                                  fusedProjections: false, sentenceEncoder: false)
         static let qwen2 = Traits(ropeStyle: .neox, attentionBiases: true, headNorms: false, outputNorms: false,
                                   scalesEmbedding: false, activation: .silu, slidingWindow: false,
-                                  fusedProjections: false)
+                                  fusedProjections: false, sentenceEncoder: false)
         static let qwen3 = Traits(ropeStyle: .neox, attentionBiases: false, headNorms: true, outputNorms: false,
                                   scalesEmbedding: false, activation: .silu, slidingWindow: false,
-                                  fusedProjections: false)
+                                  fusedProjections: false, sentenceEncoder: false)
         static let gemma3 = Traits(ropeStyle: .neox, attentionBiases: false, headNorms: true, outputNorms: true,
                                    scalesEmbedding: true, activation: .geluTanh, slidingWindow: true,
-                                   fusedProjections: false)
+                                   fusedProjections: false, sentenceEncoder: false)
+        static let gemmaEmbedding = Traits(ropeStyle: .neox, attentionBiases: false, headNorms: true, outputNorms: true,
+                                           scalesEmbedding: true, activation: .geluTanh, slidingWindow: true,
+                                           fusedProjections: false, sentenceEncoder: true)
         // Phi-3 (4k-context files): NeoX RoPE, fused projections. llama.cpp ignores the
         // sliding window its files declare, and so does this engine.
         static let phi3 = Traits(ropeStyle: .neox, attentionBiases: false, headNorms: false, outputNorms: false,
-                                 scalesEmbedding: false, activation: .silu, slidingWindow: false, fusedProjections: true)
+                                 scalesEmbedding: false, activation: .silu, slidingWindow: false, fusedProjections: true,
+                                 sentenceEncoder: false)
     }
 
     /// Architectures this engine runs (`general.architecture`), and what sets each apart.
     public static let traitsByArchitecture: [String: Traits] = [
         "llama": .llama, "qwen2": .qwen2, "qwen3": .qwen3, "gemma3": .gemma3, "phi3": .phi3,
+        "gemma-embedding": .gemmaEmbedding,
     ]
     public static var architectureNames: [String] { traitsByArchitecture.keys.sorted() }
 
@@ -80,6 +90,9 @@ public struct LlamaHyperparameters: ModelArchitecture, Equatable {
     public let slidingLayers: [Bool]
     /// The RoPE base of the sliding-window layers (`rope.freq_base_swa`, default 10,000).
     public let slidingRopeBase: Float
+    /// A sentence encoder's two projections after the pooling: the widths `dense_2` and
+    /// `dense_3` produce (`dense_2_feat_out`, `dense_3_feat_out`); empty for other models.
+    public let projectionWidths: [Int]
 
     public var ropeStyle: RopeStyle { traits.ropeStyle }
     public var kvDim: Int { kvHeads * headDim }
@@ -160,6 +173,20 @@ public struct LlamaHyperparameters: ModelArchitecture, Equatable {
             slidingLayers = [Bool](repeating: false, count: layers)
             slidingRopeBase = ropeBase
         }
+        if traits.sentenceEncoder {
+            // Each projection reads what the one before it wrote: the first the pooled state.
+            var width = embedding
+            var widths: [Int] = []
+            for dense in Self.projectionTensors {
+                _ = try int("\(dense)_feat_in", width...width, default: width)
+                width = try int("\(dense)_feat_out", 32...65536)
+                try divisible("\(dense)_feat_out", width, by: 32, "the kernels' block")
+                widths.append(width)
+            }
+            projectionWidths = widths
+        } else {
+            projectionWidths = []
+        }
     }
 
     /// `attention.sliding_window_pattern`: one boolean per layer, or n (every n-th layer, the
@@ -197,6 +224,8 @@ public struct LlamaHyperparameters: ModelArchitecture, Equatable {
 
     static let tokenEmbedding = "token_embd.weight", outputNorm = "output_norm.weight", output = "output.weight"
     static let ropeFactorTensors = ["rope_factors_long.weight", "rope_factors_short.weight"]
+    /// A sentence encoder's projections after the pooling, in order (`<name>.weight`).
+    static let projectionTensors = ["dense_2", "dense_3"]
 
     /// Whether the architecture reads `tensor`, and whether a file may leave it out.
     func presence(_ tensor: LayerTensor) -> (read: Bool, optional: Bool) {
@@ -238,6 +267,11 @@ public struct LlamaHyperparameters: ModelArchitecture, Equatable {
         layout.append(TensorSpec(Self.outputNorm, [embedding]))
         // Files that tie the output to the token embedding leave it out.
         layout.append(TensorSpec(Self.output, [embedding, vocabularySize], optional: true))
+        var width = embedding
+        for (dense, out) in zip(Self.projectionTensors, projectionWidths) {
+            layout.append(TensorSpec("\(dense).weight", [width, out]))
+            width = out
+        }
         return layout
     }
 }

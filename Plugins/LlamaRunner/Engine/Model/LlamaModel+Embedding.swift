@@ -1,18 +1,72 @@
-extension LlamaModel {
-    /// A sentence embedding: the final normalised hidden state, mean-pooled over the tokens and
-    /// L2-normalised (what llama.cpp's mean pooling gives). A chat model's embeddings are a weak
-    /// similarity signal; a dedicated embedding model does better.
+import Foundation
+
+extension LlamaModel: SentenceEncoder {
+    public var dimensions: Int { hyperparameters.projectionWidths.last ?? hyperparameters.embedding }
+
+    /// A sentence embedding: the final normalised hidden states averaged over the tokens (in
+    /// double), through a sentence encoder's projections, L2-normalised. For a chat model that is
+    /// what llama.cpp's mean pooling gives, a weak similarity signal; a dedicated embedding model
+    /// does better.
     public func embed(tokens: [Int32], shouldCancel: () -> Bool = { false }) throws(LlamaError) -> [Float] {
+        pooled(try tokenStates(tokens: tokens, shouldCancel: shouldCancel))
+    }
+
+    public func embed(tokenLists: [[Int32]], shouldCancel: () -> Bool = { false }) throws(LlamaError) -> [[Float]] {
+        var vectors: [[Float]] = []
+        for (index, tokens) in tokenLists.enumerated() {
+            do throws(LlamaError) { vectors.append(try embed(tokens: tokens, shouldCancel: shouldCancel)) } catch {
+                throw LlamaError(error.code, tokenLists.count == 1 ? error.detail : "text \(index): \(error.detail)")
+            }
+        }
+        return vectors
+    }
+
+    /// `tokens` as embedding reads them: the tokenizer's own markers (a sentence encoder's file
+    /// adds the end one too), cut to the context with the last token kept.
+    public func tokens(for text: String) -> [Int32] {
+        let tokens = tokenizer.encode(text, addSpecial: true, parseSpecial: false)
+        guard tokens.count > contextLength, let last = tokens.last else { return tokens }
+        return Array(tokens.prefix(contextLength - 1)) + [last]
+    }
+
+    /// The final normalised hidden state of every token, from one fresh session.
+    public func tokenStates(tokens: [Int32], shouldCancel: () -> Bool = { false }) throws(LlamaError) -> [[Float]] {
         guard !tokens.isEmpty else { throw LlamaError(.invalidRequest, "nothing to embed: no tokens") }
         guard tokens.count <= contextLength else {
             throw LlamaError(.exceededContextWindowSize, "\(tokens.count) tokens exceed the context window of \(contextLength)")
         }
         let session = LlamaSession(model: self, contextLength: tokens.count)
-        var sum = [Double](repeating: 0, count: hyperparameters.embedding)
-        try session.evaluate(tokens, outputs: .hiddenStates, shouldCancel: shouldCancel) { _, h in
-            for i in 0..<h.count { sum[i] += Double(h[i]) }
+        var states: [[Float]] = []
+        states.reserveCapacity(tokens.count)
+        try session.evaluate(tokens, outputs: .hiddenStates, shouldCancel: shouldCancel) { _, h in states.append(Array(h)) }
+        return states
+    }
+
+    public func pooled(_ states: [[Float]]) -> [Float] {
+        guard let width = states.first?.count else { return [] }
+        var sum = [Double](repeating: 0, count: width)
+        for state in states { for i in 0..<width { sum[i] += Double(state[i]) } }
+        var vector = sum.map { Float($0 / Double(states.count)) }
+        for matrix in weights.projections { vector = project(vector, through: matrix) }
+        let norm = vector.reduce(0) { $0 + Double($1) * Double($1) }.squareRoot()
+        return vector.map { norm > 0 ? Float(Double($0) / norm) : 0 }
+    }
+
+    /// One token through one of a sentence encoder's dense projections (quantised as every
+    /// weight product's input is).
+    private func project(_ x: [Float], through w: WeightMatrix) -> [Float] {
+        let xq = QuantizedActivations(capacity: w.columns)
+        var out = [Float](repeating: 0, count: w.rows)
+        var scratch = [Float](repeating: 0, count: MatMul.scratchLength(columns: w.columns, tokens: 1))
+        x.withUnsafeBufferPointer { xf in
+            xq.quantize(xf.baseAddress!, tokens: 1, columns: w.columns, stride: w.columns)
+            out.withUnsafeMutableBufferPointer { o in
+                scratch.withUnsafeMutableBufferPointer { s in
+                    MatMul.multiply(w, xq: xq, xf: xf.baseAddress!, xStride: w.columns, rows: 0..<w.rows,
+                                    out: o.baseAddress!, outStride: w.rows, scratch: s.baseAddress!)
+                }
+            }
         }
-        let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        return sum.map { Float(norm > 0 ? $0 / norm : 0) }
+        return out
     }
 }

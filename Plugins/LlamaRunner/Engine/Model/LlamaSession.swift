@@ -26,20 +26,24 @@ public final class LlamaSession: @unchecked Sendable {
     /// Tokens per forward chunk: the batch of the matrix products, and how often a long prefill
     /// checks for cancellation.
     public static let chunkSize = 64
+    /// This session's chunk: `chunkSize`, or the whole context for a sentence encoder, whose
+    /// every position attends to every other and so must be in one chunk.
+    let batch: Int
 
     /// A session with room for `contextLength` tokens (default and maximum: the model's).
     public init(model: LlamaModel, contextLength: Int? = nil) {
         self.model = model
         let hp = model.hyperparameters
         self.contextLength = max(1, min(contextLength ?? hp.contextLength, hp.contextLength))
+        batch = hp.traits.sentenceEncoder ? self.contextLength : Self.chunkSize
         cache = KVCache(layers: hp.layers, contextLength: self.contextLength, kvDim: hp.kvDim,
-                        window: hp.slidingWindow, sliding: hp.slidingLayers, batch: Self.chunkSize)
+                        window: hp.slidingWindow, sliding: hp.slidingLayers, batch: batch)
         let bases = (0..<hp.layers).map(hp.ropeBase(layer:))
         var distinct: [Float] = [hp.ropeBase]
         for b in bases where !distinct.contains(b) { distinct.append(b) }
         ropes = distinct.map { RotaryEmbedding(style: hp.ropeStyle, dimensions: hp.ropeDimensions, base: $0) }
         layerRope = bases.map { distinct.firstIndex(of: $0)! }
-        workspace = Workspace(hp: hp, vocabulary: model.vocabularySize, batch: Self.chunkSize, contextLength: self.contextLength,
+        workspace = Workspace(hp: hp, vocabulary: hp.traits.sentenceEncoder ? 0 : model.vocabularySize, batch: batch, contextLength: self.contextLength,
                               threads: model.threads, ropeTables: ropes.count)
     }
 
@@ -80,9 +84,15 @@ public final class LlamaSession: @unchecked Sendable {
         if let bad = newTokens.first(where: { $0 < 0 || Int($0) >= model.vocabularySize }) {
             throw LlamaError(.invalidToken, "token id \(bad) is outside the vocabulary of \(model.vocabularySize)")
         }
+        let traits = model.hyperparameters.traits
+        if traits.sentenceEncoder {
+            guard tokens.isEmpty, case .hiddenStates = outputs else {
+                throw LlamaError(.invalidRequest, "\(model.hyperparameters.architecture) is a sentence encoder: it gives the hidden states of one whole text per session, not logits or a continuation")
+            }
+        }
         var done = 0
         while done < newTokens.count {
-            let n = min(Self.chunkSize, newTokens.count - done)
+            let n = min(batch, newTokens.count - done)
             let isLast = done + n == newTokens.count
             let completed = newTokens.withUnsafeBufferPointer { all in
                 model.withCompute {
@@ -162,11 +172,16 @@ public final class LlamaSession: @unchecked Sendable {
                 rope.apply(k, heads: hp.kvHeads, headDim: hd, cos: cos + t * pairs, sin: sin + t * pairs)
                 cache.store(layer: l, position: start + t, key: k, value: v)
             }
-            // Gemma 3: sliding-window layers see only the last `window` positions.
+            // Gemma 3: sliding-window layers see only the last `window` positions (a sentence
+            // encoder's, the `window` on either side).
             let window = hp.slidingLayers[l] ? hp.slidingWindow : nil
+            let lastPosition = start + T - 1
             pool.runChunked(segments: 1, rows: { _ in T * hp.heads }, granule: 1) { _, jobs, i in
                 for job in jobs {
-                    attend(layer: l, token: job / hp.heads, head: job % hp.heads, position: start + job / hp.heads, window: window,
+                    let position = start + job / hp.heads
+                    let first = window.map { max(0, position - $0 + 1) } ?? 0
+                    let last = traits.sentenceEncoder ? window.map { min(lastPosition, position + $0 - 1) } ?? lastPosition : position
+                    attend(layer: l, token: job / hp.heads, head: job % hp.heads, positions: first...last,
                            scores: ws.scores + i * ws.contextLength)
                 }
             }
@@ -217,19 +232,19 @@ public final class LlamaSession: @unchecked Sendable {
         return true
     }
 
-    /// Causal attention of one query head of one token over the cached positions it sees: every
-    /// one up to its own, or only the last `window` of them. The cache holds half-precision keys
-    /// and values; scores, softmax and the weighted sum of values are float32, as in llama.cpp's
+    /// Attention of one query head of one token over the cached `positions` it sees: causal,
+    /// every one up to its own or only the last `window` of them; a sentence encoder's, every
+    /// one of the text or the `window` on either side. The cache holds half-precision keys and
+    /// values; scores, softmax and the weighted sum of values are float32, as in llama.cpp's
     /// tiled CPU flash attention (Engine/README.md, "Numerics").
-    @inline(__always) private func attend(layer: Int, token t: Int, head h: Int, position: Int, window: Int?, scores: UnsafeMutablePointer<Float>) {
+    @inline(__always) private func attend(layer: Int, token t: Int, head h: Int, positions: ClosedRange<Int>, scores: UnsafeMutablePointer<Float>) {
         let hp = model.hyperparameters, ws = workspace, hd = hp.headDim, kvDim = hp.kvDim
         let q = ws.query + t * hp.qDim + h * hd
         let kvOffset = (h / (hp.heads / hp.kvHeads)) * hd
         let scale = hp.attentionScale
-        let first = window.map { max(0, position - $0 + 1) } ?? 0
-        let n = position + 1 - first
         let (keys, values) = cache.cellBase(layer: layer)
         HalfVectorOps.attend(q, keys: keys + kvOffset, values: values + kvOffset, stride: kvDim, cells: cache.cells[layer],
-                             first: first, n: n, headDim: hd, scale: scale, scores: scores, out: ws.attention + t * hp.qDim + h * hd)
+                             first: positions.lowerBound, n: positions.count, headDim: hd, scale: scale, scores: scores,
+                             out: ws.attention + t * hp.qDim + h * hd)
     }
 }

@@ -19,6 +19,8 @@ struct LlamaWeights: @unchecked Sendable {
     let outputNorm: [Float]
     /// `output.weight`, or the token embedding when the file ties them.
     let output: WeightMatrix
+    /// A sentence encoder's projections after the pooling (`LlamaHyperparameters.projectionTensors`).
+    let projections: [WeightMatrix]
     /// Owns the matrices' packed copies (`WeightMatrix.packed`).
     private let packedWeights = WeightMatrix.PackedWeights()
 
@@ -64,5 +66,6 @@ struct LlamaWeights: @unchecked Sendable {
         }
         outputNorm = vector(LlamaHyperparameters.outputNorm)!
         output = checked.tensor(LlamaHyperparameters.output) != nil ? matrix(LlamaHyperparameters.output) : tokenEmbedding
+        projections = hp.projectionWidths.indices.map { matrix("\(LlamaHyperparameters.projectionTensors[$0]).weight") }
     }
 }
