@@ -27,7 +27,7 @@ The split, the threshold and the decision (a logistic regression and its cutoff,
 the tuning distinct and unrelated pairs) are novelty-calibration.py's, fitted on the tuning half
 only; the held-out figures are printed for each feature set.
 
-The gate's two decisions (--write regenerates Sources/QuoteLibrary/Novelty/NoveltyCalibrations.swift
+The gate's two decisions (--write regenerates the model's Sources/QuoteLibrary/Novelty/Calibrations/ file
 with both, the threshold, the alignment's centre and the tuning lines' token document frequencies):
 - wordOverlaps (cosine, sharedWords, sharedTrigrams; ParaphraseDecision), used when the embedder
   gives no per-token states: fitted as novelty-calibration.py fits it, the cutoff on the tuning
@@ -40,13 +40,14 @@ with both, the threshold, the alignment's centre and the tuning lines' token doc
   the fitted pairs' own log-odds is optimistic (it gave 5.8% held-out false alarms for 2.5% on
   tuning); out-of-fold log-odds are what unseen lines get.
 
-States come from the built `tandem-llama token-states` on models/multilingual-e5-small.Q4_0.gguf
-with tandem.json's embedding prefix: the tokens and states the gate's encoder computes.
-Needs `swift build -c release --product tandem-llama` and `make embedding-model` first.
+States come from the built `tandem-llama token-states` on the quote embedder's model file with
+its embedding prefix, from tandem.json (or TANDEM_VECTORS_CONFIG, as scripts/tandem_vectors.py
+reads it): the tokens and states the gate's encoder computes. --write writes that model's entry,
+`Sources/QuoteLibrary/Novelty/Calibrations/NoveltyCalibration+<model id>.swift`; `NoveltyCalibrations.all` lists the
+entries. Needs `swift build -c release --product tandem-llama` and the model file first.
 """
 import argparse
 import importlib.util
-import json
 import os
 import subprocess
 import sys
@@ -54,16 +55,16 @@ import tempfile
 
 import numpy as np
 
-from tandem_vectors import embed_all
+from tandem_vectors import embed_all, embedder_settings, swift_identifier
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, ".build/release/tandem-llama")
-MODEL = os.path.join(ROOT, "models/multilingual-e5-small.Q4_0.gguf")
+MODEL, PREFIX = embedder_settings()
 spec = importlib.util.spec_from_file_location("novelty_calibration", os.path.join(ROOT, "scripts/novelty-calibration.py"))
 calibration = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(calibration)
 
-OUTPUT = os.path.join(ROOT, "Sources/QuoteLibrary/Novelty/NoveltyCalibrations.swift")
+OUTPUTS = os.path.join(ROOT, "Sources/QuoteLibrary/Novelty/Calibrations")
 WORD_OVERLAPS = ["cosine", "sharedWords", "sharedTrigrams"]
 TOKEN_ALIGNED = ["cosine", "weightedUnsharedAlignment", "sharedWords", "sharedTrigrams"]
 RIDGES = [0.01, 1, 10]
@@ -77,20 +78,13 @@ FEATURE_SETS = [
 ]
 
 
-def embedding_prefix():
-    with open(os.path.join(ROOT, "tandem.json"), encoding="utf-8") as f:
-        config = json.load(f)
-    embedder = config["quote"]["embedder"]
-    return config["backends"][embedder]["settings"].get("embedding_prefix", "")
-
-
 def token_states(texts):
     """{text: (ids, states)} from `tandem-llama token-states`, start and end tokens included, and
     the ids of the prefix tokenised alone (start and end tokens included)."""
     for path, what in ((TOOL, "swift build -c release --product tandem-llama"), (MODEL, "make embedding-model")):
         if not os.path.exists(path):
             sys.exit(f"error: {path} is missing (run `{what}`)")
-    prefix = embedding_prefix()
+    prefix = PREFIX
     if any("\n" in t for t in texts):
         sys.exit("error: a labelled line contains a line break")
     with tempfile.TemporaryDirectory() as scratch:
@@ -137,12 +131,14 @@ def f1(similarities, row_weights=None, column_weights=None):
 def main():
     texts = sorted({t for language in calibration.LANGUAGES for row in calibration.groups(language) for t in row})
     parser = argparse.ArgumentParser()
-    parser.add_argument("--write", action="store_true", help="regenerate " + os.path.relpath(OUTPUT, ROOT))
+    parser.add_argument("--write", action="store_true", help="regenerate the model's entry in " + os.path.relpath(OUTPUTS, ROOT))
     args = parser.parse_args()
     states, prefix_ids = token_states(texts)
     own = {t: own_tokens(ids, prefix_ids) for t, (ids, _) in states.items()}
     content = {t: (ids[own[t]], s[own[t]]) for t, (ids, s) in states.items()}
-    sentence = {t: s.mean(axis=0) / np.linalg.norm(s.mean(axis=0)) for t, (_, s) in states.items()}
+    # The cosine is the gate's: of the vectors tandem embed gives (for e5 the states' mean itself;
+    # EmbeddingGemma projects the mean before normalising).
+    sentence, model_id = embed_all(texts)
     tuning_texts = {t for language in calibration.LANGUAGES
                     for half, _, base, other in calibration.labelled_pairs(language) if half == "tuning" for t in (base, other)}
     centre = np.concatenate([content[t][1] for t in sorted(tuning_texts)]).mean(axis=0)
@@ -193,7 +189,7 @@ def main():
     aligned.report(TOKEN_ALIGNED)
     words = calibration.Decision([(lang, half, kind, [f[n] for n in WORD_OVERLAPS], f["cosine"]) for lang, half, kind, f in rows])
     if args.write:
-        write(words, aligned, centre, len(tuning_texts), lines_with, embed_all(texts[:1])[1])
+        write(words, aligned, centre, len(tuning_texts), lines_with, model_id)
 
 
 def swift_numbers(values, per_line):
@@ -208,20 +204,22 @@ def write(words, aligned, centre, lines, lines_with, model_id):
     plain, tokens = held(words), held(aligned)
     pairs_count = sum(p[2] in calibration.KINDS for p in words.held)
     ids = sorted(lines_with)
-    with open(OUTPUT, "w", encoding="utf-8") as f:
+    name = swift_identifier(model_id)
+    output = os.path.join(OUTPUTS, f"NoveltyCalibration+{model_id}.swift")
+    os.makedirs(OUTPUTS, exist_ok=True)
+    with open(output, "w", encoding="utf-8") as f:
         f.write("// Written by scripts/novelty-token-alignment.py --write; do not edit by hand (run the script again).\n")
-        f.write("enum NoveltyCalibrations {\n    static let all: [NoveltyCalibration] = [\n")
-        f.write(f'        NoveltyCalibration(model: "{model_id}", threshold: {words.threshold:.6f},\n')
+        f.write("extension NoveltyCalibrations {\n")
+        f.write(f'    static let {name} = NoveltyCalibration(model: "{model_id}", threshold: {words.threshold:.6f},\n')
         f.write("                           paraphrase: ParaphraseDecision(weights: ["
                 + ", ".join(f"{w:.6f}" for w in words.weights) + f"], bias: {words.bias:.6f}, cutoff: {words.cutoff:.6f}),\n")
-        f.write("                           tokenAligned: tokenAligned,\n")
+        f.write(f"                           tokenAligned: {name}TokenAligned,\n")
         f.write(f"                           heldOutNearDuplicatesCaught: {plain['near_duplicate']:.4f}, "
                 f"heldOutParaphrasesCaught: {plain['paraphrase']:.4f},\n")
-        f.write(f"                           heldOutFalseAlarms: {plain['distinct']:.4f}, heldOutPairs: {pairs_count}),\n")
-        f.write("    ]\n\n")
+        f.write(f"                           heldOutFalseAlarms: {plain['distinct']:.4f}, heldOutPairs: {pairs_count})\n\n")
         f.write(f"    /// {model_id}: ridge {aligned.ridge}; held out, near-duplicates {tokens['near_duplicate']:.1%}, "
                 f"unrelated {tokens['unrelated']:.1%}.\n")
-        f.write("    static let tokenAligned = AlignedParaphraseDecision(\n        weights: ["
+        f.write(f"    static let {name}TokenAligned = AlignedParaphraseDecision(\n        weights: ["
                 + ", ".join(f"{w:.6f}" for w in aligned.weights) + f"], bias: {aligned.bias:.6f}, cutoff: {aligned.cutoff:.6f},\n")
         f.write(f"        alignment: TokenAlignment(\n            centre: [\n                {swift_numbers([float(v) for v in centre], 8)}],\n")
         f.write(f"            lines: {lines},\n")
@@ -230,7 +228,7 @@ def write(words, aligned, centre, lines, lines_with, model_id):
         f.write(f"        heldOutParaphrasesCaught: {tokens['paraphrase']:.4f}, heldOutFalseAlarms: {tokens['distinct']:.4f}, "
                 f"heldOutUnrelatedCaught: {tokens['unrelated']:.4f})\n")
         f.write("}\n")
-    print(f"wrote {os.path.relpath(OUTPUT, ROOT)}")
+    print(f"wrote {os.path.relpath(output, ROOT)}")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ gate and the taste step see at run time, from the repo's tandem.json embedder
 (multilingual-e5-small via tandem.llama, "query: " before every text: quotes are compared with
 quotes, so both sides of a pair get E5's prefix for symmetric similarity).
 
-Needs `make build plugins embedding-model` first.
+Needs `make build plugins embedding-model` first. TANDEM_VECTORS_CONFIG names another config
+whose quote.embedder is used instead (eval/real-model/embeddinggemma.json: EmbeddingGemma).
 """
 import json
 import os
@@ -15,7 +16,7 @@ import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TANDEM = os.path.join(ROOT, ".build/release/tandem")
-CONFIG = os.path.join(ROOT, "tandem.json")
+CONFIG = os.environ.get("TANDEM_VECTORS_CONFIG", os.path.join(ROOT, "tandem.json"))
 BATCH = 200
 
 
@@ -38,3 +39,21 @@ def embed_all(texts, config=CONFIG):
             v = np.asarray(vector, dtype=np.float64)
             vectors[text] = v / np.linalg.norm(v)
     return vectors, model
+
+
+def embedder_settings(config=CONFIG):
+    """The quote embedder's model file (resolved as tandem resolves it: relative to the config)
+    and embedding prefix in `config`."""
+    with open(config, encoding="utf-8") as f:
+        loaded = json.load(f)
+    settings = loaded["backends"][loaded["quote"]["embedder"]]["settings"]
+    return os.path.join(os.path.dirname(os.path.abspath(config)), settings["model"]), settings.get("embedding_prefix", "")
+
+
+def swift_identifier(model_id):
+    """A model id as a Swift name (multilingual-e5-small-q4_0 -> multilingualE5SmallQ4_0): the
+    name of its entry in the generated per-model files."""
+    parts = [p for p in model_id.replace("_", "-_-").split("-") if p]
+    name = parts[0] + "".join(p if p == "_" else p[:1].upper() + p[1:] for p in parts[1:])
+    return name
+

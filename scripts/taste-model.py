@@ -15,9 +15,10 @@ The acceptance cutoff is even odds (log-odds 0, the regression's own boundary), 
 needed so that it keeps at least 97.5% of the tuning good lines (a lost good line costs a whole
 new draft; the judge and distinctiveness also stand against generic ones).
 
-Vectors come from the built `tandem embed` with the repo's tandem.json (scripts/tandem_vectors.py),
-as the pipeline embeds a draft. --write regenerates Sources/QuoteLibrary/Taste/TasteModels.swift,
-keyed by the model id tandem embed reports.
+Vectors come from the built `tandem embed` with the repo's tandem.json, or TANDEM_VECTORS_CONFIG
+(scripts/tandem_vectors.py), as the pipeline embeds a draft. --write writes that model's entry,
+Sources/QuoteLibrary/Taste/Models/TasteModel+<model id>.swift, keyed by the model id tandem embed reports;
+`TasteModels.all` lists the entries.
 """
 import argparse
 import os
@@ -26,14 +27,14 @@ import sys
 import numpy as np
 
 import logistic
-from tandem_vectors import embed_all
+from tandem_vectors import embed_all, swift_identifier
 
 LANGUAGES = ["en", "de", "es", "fr", "it", "pt"]
 RIDGES = [0.1, 0.3, 1.0, 3.0, 10.0, 30.0]
 FOLDS = 5
 KEEP_GOOD = 0.975
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUTPUT = os.path.join(ROOT, "Sources/QuoteLibrary/Taste/TasteModels.swift")
+OUTPUTS = os.path.join(ROOT, "Sources/QuoteLibrary/Taste/Models")
 
 
 def is_tuning(line):
@@ -61,7 +62,7 @@ def auc(scores, labels):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--write", action="store_true", help="regenerate " + os.path.relpath(OUTPUT, ROOT))
+    parser.add_argument("--write", action="store_true", help="regenerate the model's entry in " + os.path.relpath(OUTPUTS, ROOT))
     args = parser.parse_args()
     labelled = [(language, kind, label, lines(language, kind)) for language in LANGUAGES
                 for kind, label in (("good", 1), ("generic", 0))]
@@ -106,17 +107,18 @@ def main():
                   f"good accepted {accepted_good:.1%}, generic rejected {rejected_generic:.1%} ({len(chosen)} lines)")
     if args.write:
         held = figures[("held-out", "all")]
-        os.makedirs(os.path.dirname(OUTPUT), exist_ok=True)
-        with open(OUTPUT, "w", encoding="utf-8") as f:
+        output = os.path.join(OUTPUTS, f"TasteModel+{model_id}.swift")
+        os.makedirs(OUTPUTS, exist_ok=True)
+        with open(output, "w", encoding="utf-8") as f:
             f.write("// Written by scripts/taste-model.py --write; do not edit by hand (run the script again).\n")
-            f.write("enum TasteModels {\n    static let all: [TasteModel] = [\n")
-            f.write(f'        TasteModel(model: "{model_id}", bias: {bias:.6f}, cutoff: {cutoff:.6f},\n')
+            f.write("extension TasteModels {\n")
+            f.write(f'    static let {swift_identifier(model_id)} = TasteModel(model: "{model_id}", bias: {bias:.6f}, cutoff: {cutoff:.6f},\n')
             f.write(f"                   heldOutAUC: {held[0]:.4f}, heldOutAccuracy: {held[1]:.4f}, heldOutLines: {held[4]},\n")
             f.write("                   weights: [\n")
             for start in range(0, len(weights), 8):
                 f.write("                       " + ", ".join(f"{w:.6f}" for w in weights[start:start + 8]) + ",\n")
-            f.write("                   ]),\n    ]\n}\n")
-        print(f"wrote {os.path.relpath(OUTPUT, ROOT)}")
+            f.write("                   ])\n}\n")
+        print(f"wrote {os.path.relpath(output, ROOT)}")
 
 
 if __name__ == "__main__":

@@ -116,10 +116,7 @@ final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
         if let model = loaded.withLock({ $0 }) { return model }
         let model: any SentenceEncoder
         do {
-            let file = try GGUFFile(path: settings.modelPath)
-            model = try EncoderModel.isEncoder(file: file)
-                ? try EncoderModel(file: file, threads: settings.threads)
-                : try LlamaModel(file: file, threads: settings.threads)
+            model = try loadSentenceEncoder(path: settings.modelPath, threads: settings.threads)
         } catch {
             throw BackendFailure(.badModelFile, "cannot load \(settings.modelPath): \(error)")
         }

@@ -12,14 +12,14 @@ enum TokenStatesCommand {
         let output = try args.positional("OUT")
         let threads = try args.intOption("-t", "--threads", default: LlamaModel.availableCores)
         try args.finish()
-        let model = try EncoderModel(path: path, threads: threads)
+        let model = try loadSentenceEncoder(path: path, threads: threads)
         var bytes = Data()
         var number = 0
         while let line = readLine(strippingNewline: true) {
             number += 1
             let ids = model.tokens(for: line)
             let states: [[Float]]
-            do { states = try model.tokenStates(tokens: ids) } catch {
+            do { states = try model.tokenStates(tokens: ids, shouldCancel: { false }) } catch {
                 throw UsageError(description: "standard input line \(number): \(error)")
             }
             append(Int32(ids.count), to: &bytes)

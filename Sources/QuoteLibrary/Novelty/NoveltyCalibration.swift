@@ -31,7 +31,7 @@ public struct NoveltyCalibration: Sendable, Equatable {
     /// light edits in most models but its paraphrase and false-alarm rates are unknown.
     public static let uncalibratedThreshold: Float = 0.90
 
-    /// Every calibration, by model id (`NoveltyCalibrations.swift`, written by
+    /// Every calibration, by model id (`NoveltyCalibrations.all`; each model's written by
     /// `scripts/novelty-token-alignment.py --write`).
     public static let measured: [String: NoveltyCalibration] = Dictionary(
         uniqueKeysWithValues: NoveltyCalibrations.all.map { ($0.model, $0) })

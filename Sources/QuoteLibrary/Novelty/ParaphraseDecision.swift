@@ -11,7 +11,7 @@
 /// less shared wording is the sign of a paraphrase, and the fitted weights of the overlaps are
 /// negative. The weights and the cutoff are fitted per embedding model by
 /// `scripts/novelty-token-alignment.py --write` on the tuning half of `eval/novelty/` and written into
-/// `NoveltyCalibrations.swift` with the held-out figures.
+/// `Calibrations/NoveltyCalibration+<model id>.swift` with the held-out figures.
 public struct ParaphraseDecision: Sendable, Equatable {
     /// Weights of (cosine, sharedWords, sharedTrigrams), then the intercept.
     public let weights: [Double]

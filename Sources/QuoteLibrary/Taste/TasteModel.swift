@@ -2,7 +2,7 @@ import Foundation
 
 /// The seed's learned taste signal: a logistic regression over a line's sentence embedding,
 /// good against generic or clichéd, fitted per embedding model by `scripts/taste-model.py` on
-/// the tuning half of `eval/lines` (six languages) and written into `TasteModels.swift` with its
+/// the tuning half of `eval/lines` (six languages) and written into `Models/TasteModel+<model id>.swift` with its
 /// held-out figures. It reads the candidate's vector the novelty gate already computed, so it
 /// costs one dot product.
 public struct TasteModel: Sendable, Equatable {

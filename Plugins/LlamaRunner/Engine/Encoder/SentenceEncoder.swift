@@ -19,3 +19,17 @@ public protocol SentenceEncoder: AnyObject, Sendable {
 extension EncoderModel: SentenceEncoder {
     public func pooled(_ states: [[Float]]) -> [Float] { Self.pooled(states) }
 }
+
+/// Opens a sentence encoder file as the model its architecture names: `bert` as `EncoderModel`,
+/// a sentence-encoder llama architecture (`gemma-embedding`) as `LlamaModel`. Anything else is an
+/// error naming the architecture.
+public func loadSentenceEncoder(path: String, threads: Int? = nil) throws(GGUFError) -> any SentenceEncoder {
+    let file = try GGUFFile(path: path)
+    if try EncoderModel.isEncoder(file: file) { return try EncoderModel(file: file, threads: threads) }
+    let model = try LlamaModel(file: file, threads: threads)
+    guard model.hyperparameters.traits.sentenceEncoder else {
+        throw GGUFError(.unsupportedArchitecture, path: path,
+                        "general.architecture is \"\(model.hyperparameters.architecture)\", a chat model, expected a sentence encoder")
+    }
+    return model
+}
