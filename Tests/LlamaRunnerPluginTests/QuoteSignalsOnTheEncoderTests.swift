@@ -211,8 +211,8 @@ import Testing
         return (try LibraryAccess.openForWriting(path: folder.appendingPathComponent("library.sqlite").path), folder)
     }
 
-    @Test func copiesAndOneWordEditsOfEveryCuratedQuoteAreRejected() async throws {
-        let embedder = EncoderEmbedder(backend: try EncoderBackendTests.shared.get())
+    @Test(arguments: Encoder.allCases) func copiesAndOneWordEditsOfEveryCuratedQuoteAreRejected(encoder: Encoder) async throws {
+        let embedder = EncoderEmbedder(backend: try encoder.backend())
         let entries = try CuratedCatalog.entries()
         let (store, folder) = try Self.freshLibrary("curated-copies")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -252,7 +252,7 @@ import Testing
             }
         }
         for (kind, count) in caught.sorted(by: { $0.key < $1.key }) {
-            print("curated \(kind): \(count.rejected)/\(count.total) rejected by novelty, \(count.namingSource) naming the quote itself")
+            print("curated \(embedder.model) \(kind): \(count.rejected)/\(count.total) rejected by novelty, \(count.namingSource) naming the quote itself")
         }
         for miss in misses { print("curated edit passed novelty: \(miss)") }
         let sorted = passes.sorted()
@@ -274,8 +274,8 @@ import Testing
     /// rejects with each decision (printed: a rejected original line is a false alarm of the gate
     /// over 1,516 quotes, not of one pair), and the token-state passes the aligned decision costs
     /// per check, which must stay within its bound (the candidate and the 8 nearest quotes).
-    @Test func originalLinesAgainstTheCuratedLibrary() async throws {
-        let embedder = EncoderEmbedder(backend: try EncoderBackendTests.shared.get())
+    @Test(arguments: Encoder.allCases) func originalLinesAgainstTheCuratedLibrary(encoder: Encoder) async throws {
+        let embedder = EncoderEmbedder(backend: try encoder.backend())
         let (store, folder) = try Self.freshLibrary("original-lines")
         defer { try? FileManager.default.removeItem(at: folder) }
         let lines = LabelledLines(folder: Self.root + "/eval/lines")
@@ -298,12 +298,12 @@ import Testing
                 passes.append(aligned.tokenStatePasses)
                 for (name, verdict) in [("token-aligned", aligned), ("word overlaps", plain)] where !verdict.result.passed {
                     rejected[name, default: 0] += 1
-                    print("original line rejected by novelty (\(name)): \"\(text)\": \(verdict.result.reason ?? "")")
+                    print("original line rejected by novelty (\(embedder.model), \(name)): \"\(text)\": \(verdict.result.reason ?? "")")
                 }
             }
         }
         let sorted = passes.sorted()
-        print("original lines against the curated library: \(total) checked; rejected by novelty: token-aligned "
+        print("original lines against the curated library (\(embedder.model)): \(total) checked; rejected by novelty: token-aligned "
               + "\(rejected["token-aligned", default: 0]), word overlaps \(rejected["word overlaps", default: 0]); token-state "
               + "encoder passes per check: mean \(String(format: "%.2f", Double(passes.reduce(0, +)) / Double(passes.count))), "
               + "median \(sorted[sorted.count / 2]), max \(sorted.last!)")
