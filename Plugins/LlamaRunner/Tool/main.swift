@@ -7,7 +7,7 @@ let usage = """
            tandem-llama complete FILE (--prompt-ids IDS | --prompt TEXT | --chat TEXT) -n N [--greedy | --temp T --top-k K --top-p P --seed S] [--stop TEXT] [--top-probs K] [-t THREADS] [-c CTX] [--json]
            tandem-llama score FILE --ids IDS [--top K] [--logits-out F.f32] [-t THREADS] --json
            tandem-llama bench FILE [-t THREADS] [-p 128] [-n 128] [-r RUNS] [--json]
-           tandem-llama embed-bench FILE [-t THREADS] [-w WORDS] [-s SENTENCES] [-r RUNS] [-b TOKENS] [--json]
+           tandem-llama embed-bench FILE [-t THREADS] [-w WORDS] [-s SENTENCES] [-r RUNS] [-b TOKENS] [-p PREFIX] [--json]
            tandem-llama token-states FILE OUT [-t THREADS] < TEXTS
            tandem-llama fuzz [--cases N] [--seconds S] [--jobs J] [--seed FIRST] [--forward-every K] [--hang-ms MS]
            tandem-llama fuzz --replay SEED [--forward]

@@ -22,10 +22,10 @@ extension EncoderModel: SentenceEncoder {
 
 /// Opens a sentence encoder file as the model its architecture names: `bert` as `EncoderModel`,
 /// a sentence-encoder llama architecture (`gemma-embedding`) as `LlamaModel`. Anything else is an
-/// error naming the architecture.
-public func loadSentenceEncoder(path: String, threads: Int? = nil) throws(GGUFError) -> any SentenceEncoder {
+/// error naming the architecture. `batchTokens` applies to a BERT encoder (`EncoderModel`).
+public func loadSentenceEncoder(path: String, threads: Int? = nil, batchTokens: Int? = nil) throws(GGUFError) -> any SentenceEncoder {
     let file = try GGUFFile(path: path)
-    if try EncoderModel.isEncoder(file: file) { return try EncoderModel(file: file, threads: threads) }
+    if try EncoderModel.isEncoder(file: file) { return try EncoderModel(file: file, threads: threads, batchTokens: batchTokens) }
     let model = try LlamaModel(file: file, threads: threads)
     guard model.hyperparameters.traits.sentenceEncoder else {
         throw GGUFError(.unsupportedArchitecture, path: path,
