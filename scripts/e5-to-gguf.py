@@ -17,14 +17,13 @@ SentencePiece's compiled charsmap, so it is stored under `tokenizer.tandem.norma
 The output is written to a temporary name, its SHA-256 checked, then renamed into place. The
 same source and gguf package version (the Makefile pins 0.19.0) give the same bytes.
 """
-import hashlib
-import os
 import struct
 import sys
-import tempfile
 
 import numpy as np
 import gguf
+
+from pinned_output import write_pinned
 
 ARCH = "bert"
 QK = 32
@@ -205,25 +204,7 @@ def main():
     if len(sys.argv) != 4:
         sys.exit("usage: e5-to-gguf.py SOURCE.bin DEST.gguf SHA256")
     source, dest, expected = sys.argv[1:]
-    dest_dir = os.path.dirname(dest) or "."
-    os.makedirs(dest_dir, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".convert.", suffix=".gguf.part", dir=dest_dir)
-    os.close(fd)
-    try:
-        convert(read_source(source), tmp)
-        h = hashlib.sha256()
-        with open(tmp, "rb") as f:
-            for chunk in iter(lambda: f.read(1 << 20), b""):
-                h.update(chunk)
-        if h.hexdigest() != expected:
-            sys.exit(f"error: converted {dest} has SHA-256 {h.hexdigest()}, expected {expected}")
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, dest)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-    print(f"embedding model ready: {dest}", file=sys.stderr)
-
+    write_pinned(dest, expected, lambda path: convert(read_source(source), path))
 
 if __name__ == "__main__":
     main()

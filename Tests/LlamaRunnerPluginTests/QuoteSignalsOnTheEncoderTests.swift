@@ -283,8 +283,9 @@ import Testing
         for language in Self.languages {
             for text in try lines.heldOut(language, .good) {
                 total += 1
-                let aligned = try await NoveltyGate().evaluate(text, embedder: embedder, store: store)
-                let plain = try await NoveltyGate().evaluate(text, embedder: StatelessEmbedder(inner: embedder), store: store)
+                let aligned = try await NoveltyGate().evaluate(text, locale: language, embedder: embedder, store: store)
+                let plain = try await NoveltyGate().evaluate(text, locale: language, embedder: StatelessEmbedder(inner: embedder),
+                                                             store: store)
                 #expect(aligned.tokenStatePasses <= 1 + ParaphraseDecision.neighbours)
                 // Every check that reached the paraphrase step says which decision judged it.
                 let reached = aligned.result.passed || aligned.result.reason?.hasPrefix("paraphrase of") == true
@@ -307,6 +308,10 @@ import Testing
               + "\(rejected["token-aligned", default: 0]), word overlaps \(rejected["word overlaps", default: 0]); token-state "
               + "encoder passes per check: mean \(String(format: "%.2f", Double(passes.reduce(0, +)) / Double(passes.count))), "
               + "median \(sorted[sorted.count / 2]), max \(sorted.last!)")
+        // Original lines are not rewordings of curated quotes: at most 1% lost to novelty. (Before
+        // the paraphrase decision was kept to the candidate's language, EmbeddingGemma lost 3 to
+        // curated quotes in other languages on the same topic.)
+        for name in ["token-aligned", "word overlaps"] { #expect(rejected[name, default: 0] * 100 <= total, "\(name)") }
     }
 
     static func auc(_ good: [Double], _ generic: [Double]) -> Double {

@@ -109,6 +109,17 @@ struct NoveltyLibraryTests {
         #expect(!verdict.result.passed && verdict.proven)
         #expect(verdict.result.reason?.hasPrefix("paraphrase of stored quote #") == true, "\(verdict.result.reason ?? "")")
         #expect(verdict.result.score == nearest)
+        // Given the candidate's locale, the decision reads only the quotes of its language: the
+        // matched quote's language still rejects, one no curated quote has ("nl") passes.
+        let gate = NoveltyGate(calibrations: [embedder.model: NoveltyCalibration(
+            model: embedder.model, threshold: 0.999, paraphrase: decision, heldOutNearDuplicatesCaught: 1,
+            heldOutParaphrasesCaught: 1, heldOutFalseAlarms: 0, heldOutPairs: 1)])
+        let id = try #require(verdict.result.reason?.dropFirst("paraphrase of stored quote #".count).prefix { $0.isNumber })
+        let matched = try #require(try store.quote(id: Int64(id)!))
+        let sameLanguage = try await gate.evaluate(text, locale: matched.locale, embedder: embedder, store: store)
+        #expect(!sameLanguage.result.passed && sameLanguage.result.reason == verdict.result.reason)
+        let otherLanguage = try await gate.evaluate(text, locale: "nl-BE", embedder: embedder, store: store)
+        #expect(otherLanguage.result.passed, "\(otherLanguage.result.reason ?? "")")
     }
 
     @Test func aRowIsFoundByItsOwnVectorWhateverItsScale() {

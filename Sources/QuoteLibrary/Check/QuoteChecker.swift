@@ -20,7 +20,7 @@ public struct QuoteChecker: Sendable {
         var gates = gate.evaluate(text, locale: locale)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         do {
-            gates.append(try await NoveltyGate().evaluate(trimmed, embedder: embedder, store: store, progress: progress).result)
+            gates.append(try await NoveltyGate().evaluate(trimmed, locale: locale, embedder: embedder, store: store, progress: progress).result)
         } catch {
             gates.append(.fail(.novelty, "novelty could not be checked: \(error)"))
         }

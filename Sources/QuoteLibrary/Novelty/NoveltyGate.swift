@@ -7,7 +7,11 @@ import Foundation
 /// them. A cosine at or above the model's calibrated threshold is a near-duplicate; below it, a
 /// candidate that is one of its nearest stored quotes with one word replaced, added or removed,
 /// or that the model's paraphrase decision calls a paraphrase of one, is rejected too. The
-/// rejection names the stored quote.
+/// rejection names the stored quote. Given the candidate's locale, the paraphrase decision reads
+/// only the nearest quotes in its language: both decisions were fitted on pairs within one
+/// language, where a rewording shares few words; two lines in two languages share none, which the
+/// decision would read as rewording (a cross-lingual encoder puts such lines on one topic close).
+/// The threshold still applies across languages.
 ///
 /// The paraphrase decision: when the model has a token-aligned one and the embedder gives
 /// per-token states, `AlignedParaphraseDecision`, read only for a stored quote whose cosine and
@@ -65,7 +69,8 @@ public struct NoveltyGate: Sendable {
         calibrations[model].map { ($0.threshold, true) } ?? (NoveltyCalibration.uncalibratedThreshold, false)
     }
 
-    public func evaluate(_ text: String, embedder: Embedder?, store: QuoteStore?,
+    /// `locale`: the candidate's (nil: unknown, every neighbour is its language's).
+    public func evaluate(_ text: String, locale: String? = nil, embedder: Embedder?, store: QuoteStore?,
                          progress: LibraryEmbedding.Progress? = nil) async throws -> Verdict {
         let wordCount = QuoteText.words(text).count
         guard wordCount <= Self.maximumWords else {
@@ -134,7 +139,8 @@ public struct NoveltyGate: Sendable {
         }
         var paraphrase: ParaphraseCheck
         do {
-            paraphrase = try await checkParaphrase(text, nearest: nearest, embedder: embedder, store: store, library: library,
+            let sameLanguage = nearest.filter { locale == nil || Self.language($0.1.locale) == Self.language(locale!) }
+            paraphrase = try await checkParaphrase(text, nearest: sameLanguage, embedder: embedder, store: store, library: library,
                                                    rule: rule)
             // A candidate that passes may be stored: its states go with its vector.
             if paraphrase.rejection == nil, paraphrase.candidateStates == nil, readsTokenStates(embedder) {
@@ -229,6 +235,11 @@ public struct NoveltyGate: Sendable {
         }
         check.note = why.map { "paraphrases judged on \($0) (the token-aligned decision needs them)" }
         return check
+    }
+
+    /// A locale's language: its primary subtag, lower-cased ("pt-BR" -> "pt").
+    static func language(_ locale: String) -> Substring {
+        locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { Substring($0.lowercased()) } ?? ""
     }
 
     /// The text's space-separated words, each folded as the store's unique key folds (case,

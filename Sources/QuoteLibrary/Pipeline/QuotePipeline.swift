@@ -224,7 +224,7 @@ public struct QuotePipeline: Sendable {
         // A configured embedder that is unavailable is asked anyway: its failure rejects the
         // draft (novelty cannot be proven), where a missing embedder only leaves it unproven.
         let novelty = try await stages.measure(.novelty, on: clock) {
-            try await NoveltyGate().evaluate(text, embedder: embedder, store: store)
+            try await NoveltyGate().evaluate(text, locale: request.locale, embedder: embedder, store: store)
         }
         evaluation.gates.append(novelty.result)
         evaluation.noveltyProven = novelty.proven

@@ -37,7 +37,7 @@ enum QuoteAddCommand: Command {
         let config = try context.config()
         let embedder = try await context.noveltyEmbedder(config)
         let store = try context.writeLibrary(config)
-        let verdict = try await NoveltyGate().evaluate(input.text, embedder: embedder, store: store,
+        let verdict = try await NoveltyGate().evaluate(input.text, locale: input.locale, embedder: embedder, store: store,
                                                        progress: LibraryEmbeddingProgress.reporter(store: store, model: embedder.model))
         guard verdict.result.passed else { return refused(verdict.result, json: arguments.flag("json")) }
         let id = try store.addUserQuotes([input.quote(novelty: verdict.proof)])[0]

@@ -52,7 +52,7 @@ enum QuoteImportCommand: Command {
                 duplicates.append((number, "copy of line \(first) (the same text once case, accents and punctuation are folded)"))
                 continue
             }
-            let verdict = try await gate.evaluate(input.text, embedder: embedder, store: store)
+            let verdict = try await gate.evaluate(input.text, locale: input.locale, embedder: embedder, store: store)
             guard verdict.result.passed else {
                 duplicates.append((number, verdict.result.reason ?? "rejected by novelty"))
                 continue
