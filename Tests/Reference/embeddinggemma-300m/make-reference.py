@@ -4,6 +4,8 @@ an independent float32 implementation of EmbeddingGemma-300m, in numpy.
 
 Usage: make-reference.py MODEL.zip [OUTPUT]   (default: reference.json beside this script)
 
+The texts: the 69 of ../multilingual-e5-small/sentences.json and LONG_TEXT below.
+
 MODEL.zip is the file the set-up fetches (Makefile, `embeddinggemma-model`). This script reads its
 float32 safetensors directly (not the Q8_0 GGUF the engine runs) and tokenises with Hugging
 Face's `tokenizers` on the model's own tokenizer.json (pip install tokenizers), so neither the
@@ -26,6 +28,10 @@ import numpy as np
 from tokenizers import Tokenizer
 
 PREFIX = "task: sentence similarity | query: "
+# One text past the 512-position sliding window (649 tokens with the prefix), so the reference
+# also covers the sliding layers' window reaching both ways.
+WINDOW_WORDS = "the old keeper painted his door yellow every spring while children played near the water and the boats".split()
+LONG_TEXT = " ".join(WINDOW_WORDS[i % len(WINDOW_WORDS)] + ("," if i % 7 == 6 else "") for i in range(560)) + "."
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = "model_download/"
 
@@ -102,7 +108,7 @@ def main():
     with open(os.path.join(HERE, "..", "multilingual-e5-small", "sentences.json")) as f:
         sentences = json.load(f)
     items = []
-    for s in sentences:
+    for s in sentences + [{"lang": "en", "text": LONG_TEXT}]:
         ids = model.tokenizer.encode(PREFIX + s["text"]).ids
         vector = model.embed(np.array(ids))
         items.append({"lang": s["lang"], "text": s["text"], "tokens": ids, "vector": [round(float(x), 6) for x in vector]})
