@@ -6,7 +6,7 @@ import Testing
 /// pooling, two dense projections) on the engine against an independent float32 numpy
 /// implementation of the model on its original weights, tokenised by Hugging Face's tokenizer:
 /// token ids exactly, embeddings to cosine ≥ 0.99, over the 69 texts of the e5 reference and one
-/// of 649 tokens, past the sliding window/// (Tests/Reference/embeddinggemma-300m).
+/// of 649 tokens, past the sliding window (Tests/Reference/embeddinggemma-300m).
 @Suite(.serialized) struct EmbeddingGemmaReferenceTests {
     static let model: LlamaModel = try! LlamaModel(path: TestPaths.embeddingGemmaModel, threads: 2)
     static let reference: EncoderReferenceTests.Reference = try! JSONDecoder().decode(
