@@ -32,7 +32,7 @@ final class HostileModelFileTests {
         return model.encoded()
     }
 
-    enum Architecture: String { case llama, qwen3, gemma3, phi3 }
+    enum Architecture: String { case llama, qwen3, gemma3, phi3, gemmaEmbedding = "gemma-embedding" }
 
     static let hostile: [Hostile] = [
         Hostile(description: "BOS id out of range", bytes: tiny { $0.set("tokenizer.ggml.bos_token_id", .u32(8)) },
@@ -120,6 +120,12 @@ final class HostileModelFileTests {
                     m.tensors.append(factors)
                 },
                 fragments: ["unsupportedArchitecture", "rope_factors_long.weight", "LongRoPE"]),
+        Hostile(description: "a sentence encoder without its second projection",
+                bytes: tiny(.gemmaEmbedding) { $0.tensors.removeAll { $0.name == "dense_3.weight" } },
+                fragments: ["dense_3.weight"]),
+        Hostile(description: "a sentence encoder whose projection does not read the pooled state",
+                bytes: tiny(.gemmaEmbedding) { $0.set("gemma-embedding.dense_2_feat_in", .u32(48)) },
+                fragments: ["invalidHyperparameter", "gemma-embedding.dense_2_feat_in", "48"]),
     ]
 
     /// `tandem-llama inspect PATH`.
@@ -137,6 +143,19 @@ final class HostileModelFileTests {
         try session.evaluate([0, 2, 3, 4, 5, 6, 7, 2, 3], outputs: .allLogits) { _, v in logits += v }
         #expect(logits.count == 9 * 8 && logits.allSatisfy(\.isFinite))
         #expect(try RunnerPlugin.open(["model": path]).availability(locale: nil) == .available)
+    }
+
+    /// A sentence encoder file opens as an embeddings-only backend: unit vectors as wide as its
+    /// last projection, and no generation.
+    @Test func theTinySentenceEncoderEmbedsThroughThePlugin() throws {
+        let path = SyntheticGGUF.write(SyntheticGGUF.tiny(architecture: "gemma-embedding").encoded(), in: folder, name: "encoder.gguf")
+        let backend = try RunnerPlugin.open(["model": path, "embedding_prefix": "q: "])
+        #expect(backend.availability(locale: nil) == .available)
+        #expect(backend.info.capabilities.contains(.embeddingsOnly) && backend.info.embeddingDimensions == 32)
+        let vectors = try backend.embed(["b c", "d e f", ""], cancellation: CancellationToken())
+        #expect(vectors.map(\.count) == [32, 32, 32])
+        #expect(abs(vectors[0].reduce(0) { $0 + $1 * $1 } - 1) < 1e-4 && vectors[2].allSatisfy { $0 == 0 })
+        #expect(vectors[0] != vectors[1])
     }
 
     @Test func theTinyModelLoadsThroughEveryPath() throws {

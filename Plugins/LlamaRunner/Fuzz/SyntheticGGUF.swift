@@ -104,10 +104,11 @@ public struct SyntheticGGUF: Sendable {
         return g
     }
 
-    /// `tinyLlama` as a model of another architecture the engine runs (qwen2, qwen3, gemma3, phi3):
-    /// its keys renamed, and the tensors and keys that architecture adds (`LlamaHyperparameters.Traits`):
-    /// Q/K/V biases, per-head Q/K norms, output norms, fused projections (phi3), and for gemma3
-    /// a sliding window of 4 on layer 0 with an explicit head size.
+    /// `tinyLlama` as a model of another architecture the engine runs (qwen2, qwen3, gemma3, phi3,
+    /// gemma-embedding): its keys renamed, and the tensors and keys that architecture adds
+    /// (`LlamaHyperparameters.Traits`): Q/K/V biases, per-head Q/K norms, output norms, fused
+    /// projections (phi3), for gemma3 a sliding window of 4 on layer 0 with an explicit head size,
+    /// and for a sentence encoder its two projections (32 -> 64 -> 32).
     public static func tiny(architecture arch: String, seed: UInt64 = 1) -> SyntheticGGUF {
         var g = tinyLlama(seed: seed)
         guard let traits = LlamaHyperparameters.traitsByArchitecture[arch], arch != "llama" else { return g }
@@ -150,6 +151,14 @@ public struct SyntheticGGUF: Sendable {
             g.set("\(arch).attention.value_length", .u32(UInt32(headDim)))
             g.set("\(arch).attention.sliding_window", .u32(4))
             g.set("\(arch).attention.sliding_window_pattern", .u32(2))
+        }
+        if traits.sentenceEncoder {
+            for (name, inputs, outputs) in [("dense_2", d, 2 * d), ("dense_3", 2 * d, d)] {
+                g.set("\(arch).\(name)_feat_in", .u32(UInt32(inputs)))
+                g.set("\(arch).\(name)_feat_out", .u32(UInt32(outputs)))
+                g.tensors.append(Tensor(name: "\(name).weight", dims: [inputs, outputs], type: .f32,
+                                        data: weights(.f32, rows: outputs, cols: inputs, &rng)))
+            }
         }
         return g
     }
