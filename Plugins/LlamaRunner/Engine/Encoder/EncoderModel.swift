@@ -135,7 +135,7 @@ public final class EncoderModel: @unchecked Sendable {
                 let detail = lists.count == 1 ? "" : " after \(first) of \(lists.count) texts"
                 throw LlamaError(.cancelled, "cancelled during the encoder pass" + detail)
             }
-            vectors += sums.map(Self.unitLength)
+            vectors += sums.map(MeanPooling.unitLength)
             first = end
         }
         return vectors
@@ -145,15 +145,7 @@ public final class EncoderModel: @unchecked Sendable {
     /// states summed in double, in token order, then scaled to unit length), so a caller that has
     /// the states needs no second pass for the embedding.
     public static func pooled(_ states: [[Float]]) -> [Float] {
-        guard let width = states.first?.count else { return [] }
-        var sum = [Double](repeating: 0, count: width)
-        for state in states { for i in 0..<width { sum[i] += Double(state[i]) } }
-        return unitLength(sum)
-    }
-
-    private static func unitLength(_ sum: [Double]) -> [Float] {
-        let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        return sum.map { Float(norm > 0 ? $0 / norm : 0) }
+        MeanPooling.unitLength(MeanPooling.sum(states))
     }
 
     /// The last layer's hidden state of every token of `tokens` (which carry their own start and

@@ -16,6 +16,22 @@ public protocol SentenceEncoder: AnyObject, Sendable {
     func embed(tokenLists: [[Int32]], shouldCancel: () -> Bool) throws(LlamaError) -> [[Float]]
 }
 
+/// The pooling both encoders share: the states summed in double, in token order, then scaled to
+/// unit length (the sum's direction is the mean's).
+enum MeanPooling {
+    static func sum(_ states: [[Float]]) -> [Double] {
+        guard let width = states.first?.count else { return [] }
+        var sum = [Double](repeating: 0, count: width)
+        for state in states { for i in 0..<width { sum[i] += Double(state[i]) } }
+        return sum
+    }
+
+    static func unitLength(_ sum: [Double]) -> [Float] {
+        let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        return sum.map { Float(norm > 0 ? $0 / norm : 0) }
+    }
+}
+
 extension EncoderModel: SentenceEncoder {
     public func pooled(_ states: [[Float]]) -> [Float] { Self.pooled(states) }
 }

@@ -43,13 +43,11 @@ extension LlamaModel: SentenceEncoder {
     }
 
     public func pooled(_ states: [[Float]]) -> [Float] {
-        guard let width = states.first?.count else { return [] }
-        var sum = [Double](repeating: 0, count: width)
-        for state in states { for i in 0..<width { sum[i] += Double(state[i]) } }
+        let sum = MeanPooling.sum(states)
+        guard !weights.projections.isEmpty else { return MeanPooling.unitLength(sum) }
         var vector = sum.map { Float($0 / Double(states.count)) }
         for matrix in weights.projections { vector = project(vector, through: matrix) }
-        let norm = vector.reduce(0) { $0 + Double($1) * Double($1) }.squareRoot()
-        return vector.map { norm > 0 ? Float(Double($0) / norm) : 0 }
+        return MeanPooling.unitLength(vector.map(Double.init))
     }
 
     /// One token through one of a sentence encoder's dense projections (quantised as every
