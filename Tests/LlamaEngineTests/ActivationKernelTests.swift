@@ -4,7 +4,8 @@ import Testing
 @testable import LlamaEngine
 
 /// The AVX-512F element-wise kernels (`lk_activations.h`) against the Swift loops they stand in
-/// for: the vector exponential against `expf`, and the gated activation against `swiGLUByValue`.
+/// for: the vector exponential against `expf`, the gated activations against `swiGLUByValue` and
+/// `geGLUByValue`, the RMS norm against `rmsNormByValue`.
 @Suite struct ActivationKernelTests {
     /// The kernels' exponential against `expf` over the whole range of float results, the
     /// subnormals, 0 below them and infinity above included: within 2 ulp (measured maximum: 1 ulp).
@@ -41,6 +42,37 @@ import Testing
         for i in gate.indices {
             let close = abs(gate[i] - expected[i]) <= 4 * expected[i].ulp || max(abs(gate[i]), abs(expected[i])) < 1e-30
             #expect(close, "gate \(i): \(gate[i]), loop \(expected[i])")
+        }
+    }
+
+    /// GeGLU on gates around and beyond ±10 (where the table gives way), on every half-precision
+    /// rounding boundary near 1 and on ±0: the same bits as the table loop.
+    @Test func theVectorGeGLUGivesTheTableLoopsBits() throws {
+        try #require(MatMul.Implementation.avx512vnni.isSupported, "needs AVX-512")
+        var gate = (0...40_000).map { -12 + 24 * Float($0) / 40_000 } + [0, -0.0, -10, 10, 1e-30, -1e30, 1e30]
+        gate += (0..<2048).map { 1 + Float($0) * Float(Float16(1).ulp) / 2 }
+        let up = gate.indices.map { Float(($0 % 7) - 3) * 0.37 + 0.05 }
+        var expected = gate
+        VectorOps.geGLUByValue(&expected, up, gate.count)
+        var vector = gate
+        VectorOps.geGLU(&vector, up, gate.count)
+        for i in gate.indices { #expect(vector[i].bitPattern == expected[i].bitPattern, "gate \(gate[i]): \(vector[i]), loop \(expected[i])") }
+    }
+
+    /// RMS norm over widths that end mid-register and over large and tiny values: the scale at
+    /// most one ulp from the loop's, so every output within 2 ulp.
+    @Test(arguments: [1, 15, 16, 17, 256, 640, 769]) func theVectorRMSNormMatchesTheLoop(width: Int) throws {
+        try #require(MatMul.Implementation.avx512vnni.isSupported, "needs AVX-512")
+        var generator = SeededGenerator(seed: UInt64(width))
+        for magnitude: Float in [1e-20, 1, 3e4] {
+            let x = (0..<width).map { _ in Float.random(in: -1...1, using: &generator) * magnitude }
+            let weight = (0..<width).map { _ in Float.random(in: 0.5...1.5, using: &generator) }
+            var expected = [Float](repeating: 0, count: width), vector = expected
+            VectorOps.rmsNormByValue(x, weight, &expected, width, epsilon: 1e-6)
+            VectorOps.rmsNorm(x, weight, &vector, width, epsilon: 1e-6)
+            for i in 0..<width {
+                #expect(abs(vector[i] - expected[i]) <= 2 * expected[i].ulp, "width \(width), \(i): \(vector[i]), loop \(expected[i])")
+            }
         }
     }
 }

@@ -11,4 +11,14 @@ int lk_exp(const float *x, float *out, int n);
 // lk_exp for expf.
 int lk_swiglu(float *g, const float *u, int n);
 
+// g[i] = gelu(g[i]) * u[i] as VectorOps.geGLUByValue computes it, bit for bit: 0 at or below -10,
+// g[i] itself at or above 10, else table[the bits of g[i] rounded to half precision], where
+// `table` (65,536 floats, read during the call only) is GELU of every half-precision value.
+int lk_geglu(float *g, const float *u, const float *table, int n);
+
+// y[i] = x[i] * s * w[i] with s = 1 / sqrt(sum of x[j]^2 / n + eps), the sum of the squares in
+// double (VectorOps.rmsNormByValue adds them in order; here sixteen partial sums are added
+// at the end, so s may differ from it in the last bit). y may be x.
+int lk_rmsnorm(const float *x, const float *w, float *y, int n, float eps);
+
 #endif

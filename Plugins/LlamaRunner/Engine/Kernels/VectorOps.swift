@@ -28,8 +28,16 @@ public enum VectorOps {
         while i < n { y[i] += a * x[i]; i += 1 }
     }
 
-    /// y = x / rms(x) × weight
+    /// y = x / rms(x) × weight: `lk_rmsnorm` (AVX-512F) when the AVX-512 VNNI kernels are in use,
+    /// `rmsNormByValue` otherwise; the two add the squares in another order, so the scale may
+    /// differ in its last bit.
     public static func rmsNorm(_ x: UnsafePointer<Float>, _ weight: UnsafePointer<Float>, _ y: UnsafeMutablePointer<Float>, _ n: Int, epsilon: Float) {
+        if MatMul.implementation == .avx512vnni, lk_rmsnorm(x, weight, y, Int32(n), epsilon) == 0 { return }
+        rmsNormByValue(x, weight, y, n, epsilon: epsilon)
+    }
+
+    /// y = x / rms(x) × weight one value at a time, the squares added in double in order.
+    static func rmsNormByValue(_ x: UnsafePointer<Float>, _ weight: UnsafePointer<Float>, _ y: UnsafeMutablePointer<Float>, _ n: Int, epsilon: Float) {
         var sum: Double = 0
         for i in 0..<n { sum += Double(x[i]) * Double(x[i]) }
         let scale = Float(1 / (sum / Double(n) + Double(epsilon)).squareRoot())
@@ -53,8 +61,15 @@ public enum VectorOps {
 
     /// g = gelu(g) × u, GELU's tanh approximation as ggml computes it on the CPU: the input
     /// rounded to half precision and looked up in a table of half-precision results (exact
-    /// beyond ±10), so the feed-forward matches llama.cpp's.
+    /// beyond ±10), so the feed-forward matches llama.cpp's. `lk_geglu` (AVX-512F, the same bits)
+    /// when the AVX-512 VNNI kernels are in use, `geGLUByValue` otherwise.
     public static func geGLU(_ g: UnsafeMutablePointer<Float>, _ u: UnsafePointer<Float>, _ n: Int) {
+        if MatMul.implementation == .avx512vnni,
+           geluTable.withUnsafeBufferPointer({ lk_geglu(g, u, $0.baseAddress!, Int32(n)) }) == 0 { return }
+        geGLUByValue(g, u, n)
+    }
+
+    static func geGLUByValue(_ g: UnsafeMutablePointer<Float>, _ u: UnsafePointer<Float>, _ n: Int) {
         geluTable.withUnsafeBufferPointer { table in
             for i in 0..<n {
                 let v = g[i]

@@ -27,7 +27,13 @@ struct LlamaWeights: @unchecked Sendable {
     init(_ checked: CheckedModel<LlamaHyperparameters>) {
         let file = checked.file
         let packedWeights = packedWeights
-        func matrix(_ name: String) -> WeightMatrix { packedWeights.pack(WeightMatrix(file: file, info: checked.tensor(name)!)) }
+        let hp = checked.hyperparameters
+        // A sentence encoder runs every matrix over whole texts only, where the batched product
+        // would otherwise rearrange each Q8_0 panel on every call (Engine README, "Packed panels").
+        let packedTypes = hp.traits.sentenceEncoder ? WeightMatrix.PackedWeights.modelTypes.union([.q8_0])
+            : WeightMatrix.PackedWeights.modelTypes
+        func unpacked(_ name: String) -> WeightMatrix { WeightMatrix(file: file, info: checked.tensor(name)!) }
+        func matrix(_ name: String) -> WeightMatrix { packedWeights.pack(unpacked(name), types: packedTypes) }
         func vector(_ name: String) -> [Float]? {
             guard let info = checked.tensor(name) else { return nil }
             var v = [Float](repeating: 0, count: info.elementCount)
@@ -35,17 +41,18 @@ struct LlamaWeights: @unchecked Sendable {
             return v
         }
         typealias T = LlamaHyperparameters.LayerTensor
-        let hp = checked.hyperparameters
         /// Consecutive row ranges of one fused tensor, each a matrix of its own.
         func parts(_ name: String, _ sizes: [(String, Int)]) -> [WeightMatrix] {
             let fused = WeightMatrix(file: file, info: checked.tensor(name)!)
             var start = 0
             return sizes.map { part, rows in
                 defer { start += rows }
-                return packedWeights.pack(WeightMatrix(fused, rows: start..<start + rows, name: "\(name)[\(part)]"))
+                return packedWeights.pack(WeightMatrix(fused, rows: start..<start + rows, name: "\(name)[\(part)]"), types: packedTypes)
             }
         }
-        tokenEmbedding = matrix(LlamaHyperparameters.tokenEmbedding)
+        // A sentence encoder only looks rows of its token table up (it has no output product).
+        tokenEmbedding = hp.traits.sentenceEncoder ? unpacked(LlamaHyperparameters.tokenEmbedding)
+            : matrix(LlamaHyperparameters.tokenEmbedding)
         layers = (0..<hp.layers).map { i in
             let qkv = hp.traits.fusedProjections
                 ? parts(T.queryKeyValue.name(layer: i), [("q", hp.qDim), ("k", hp.kvDim), ("v", hp.kvDim)])
