@@ -3,13 +3,14 @@
 
 Usage: novelty-calibration.py [--curated]
 
-Each eval/novelty/<language>.tsv row is a group: a base line, a near-duplicate of it (one word
-changed, added or dropped, or its parts reordered), a paraphrase (the same meaning in other
+Each eval/novelty/<half>/<language>.tsv row is a group: a base line, a near-duplicate of it (one
+word changed, added or dropped, or its parts reordered), a paraphrase (the same meaning in other
 words), and a distinct line on the same topic. Every pair is (base, other).
 
-Split, fixed: groups on odd rows (1, 3, 5, ...) tune, even rows are held out. Besides the
-written pairs, each base line is paired with the distinct line two rows further down (same
-half, another topic): unrelated lines, which must never be caught either.
+Split, fixed: the files in eval/novelty/tuning/ tune, those in eval/novelty/held-out/ (written
+later, on other topics, and never fitted on) are held out. Besides the written pairs, each base
+line is paired with the distinct line two rows further down (same file, another topic):
+unrelated lines, which must never be caught either.
 
 Fitted on the tuning half only, in two parts:
 1. the threshold: the lowest cosine at which at most 2.5% of the tuning distinct pairs are
@@ -54,8 +55,11 @@ FEATURES = ["cosine", "sharedWords", "sharedTrigrams"]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def groups(language):
-    path = os.path.join(ROOT, "eval/novelty", f"{language}.tsv")
+HALVES = ["tuning", "held-out"]
+
+
+def groups(language, half):
+    path = os.path.join(ROOT, "eval/novelty", half, f"{language}.tsv")
     with open(path, encoding="utf-8") as f:
         rows = [line.rstrip("\n").split("\t") for line in f if line.strip()]
     header, body = rows[0], rows[1:]
@@ -122,25 +126,32 @@ def features(cosine, first, second):
     return [cosine, jaccard(stems(a), stems(b)), jaccard(trigrams(a), trigrams(b))]
 
 
+def every_text(languages=None):
+    """Every line of both halves, each once, in file order."""
+    texts = [t for language in languages or LANGUAGES for half in HALVES for row in groups(language, half) for t in row]
+    return list(dict.fromkeys(texts))
+
+
 def labelled_pairs(language):
-    """(half, kind, base, other) of every pair of one language's file."""
-    body = groups(language)
+    """(half, kind, base, other) of every pair of one language's two files."""
     out = []
-    for number, row in enumerate(body, start=1):
-        half = "tuning" if number % 2 == 1 else "held-out"
-        others = list(zip(KINDS, row[1:]))
-        if number + 2 <= len(body):
-            others.append(("unrelated", body[number + 1][3]))
-        out.extend((half, kind, row[0], other) for kind, other in others)
+    for half in HALVES:
+        body = groups(language, half)
+        for number, row in enumerate(body):
+            others = list(zip(KINDS, row[1:]))
+            if number + 2 < len(body):
+                others.append(("unrelated", body[number + 2][3]))
+            out.extend((half, kind, row[0], other) for kind, other in others)
     return out
 
 
 def topics(embed):
     """{base line: topic}: the index of the English base line nearest to it (itself in English),
     so that cross-validation folds keep a topic's rows in all six files together."""
-    english = [row[0] for row in groups("en")] if "en" in LANGUAGES else [row[0] for row in groups(LANGUAGES[0])]
+    english = [row[0] for row in groups("en" if "en" in LANGUAGES else LANGUAGES[0], "tuning")]
     matrix = np.stack([embed(t) for t in english])
-    return {row[0]: int(np.argmax(matrix @ embed(row[0]))) for language in LANGUAGES for row in groups(language)}
+    return {row[0]: int(np.argmax(matrix @ embed(row[0])))
+            for language in LANGUAGES for half in HALVES for row in groups(language, half)}
 
 
 def pairs(embed, language):
@@ -157,16 +168,20 @@ class Decision:
     ((language, half, kind, features, cosine) rows, a topic after them when cross-validated), as
     the module docstring describes, with the rates they give. Without `ridges`, the ridge is RIDGE
     and the cutoff is chosen on the tuning pairs' own log-odds (novelty-token-alignment.py's
-    few features); with them, both come from the topic-grouped cross-validation."""
+    few features); with them, both come from the topic-grouped cross-validation, and so does the
+    threshold when `allowances` (shares of tuning distinct pairs the threshold alone may catch)
+    are given: a lower threshold spends the false-alarm budget on every same-topic line close
+    enough, whatever its wording, where the decision would spend it on the pairs it ranks as
+    paraphrases. `threshold` fixes the threshold instead (the word-overlap decision shares the
+    token-aligned one's: the gate has one per model)."""
 
-    def __init__(self, every, ridges=None):
+    def __init__(self, every, ridges=None, allowances=(TUNING_FALSE_ALARMS,), threshold=None):
         self.every = every
         self.tuning = [p for p in every if p[1] == "tuning"]
         self.held = [p for p in every if p[1] == "held-out"]
-        distinct = sorted(p[4] for p in self.tuning if p[2] == "distinct")
-        self.allowed, self.tuning_distinct = int(np.floor(TUNING_FALSE_ALARMS * len(distinct))), len(distinct)
-        # The lowest threshold with at most `allowed` tuning distinct pairs at or above it.
-        self.threshold = float(np.nextafter(np.float32(distinct[len(distinct) - 1 - self.allowed]), np.float32(2)))
+        self.distinct = sorted(p[4] for p in self.tuning if p[2] == "distinct")
+        self.tuning_distinct = len(self.distinct)
+        self.set_threshold(allowances[0], threshold)
         x = np.array([p[3] for p in self.tuning], dtype=np.float64)
         kinds = np.array([p[2] for p in self.tuning])
         fitted = np.isin(kinds, ["paraphrase", "distinct", "unrelated"])
@@ -185,13 +200,28 @@ class Decision:
                 train = fitted & (folds != fold)
                 w, b = logistic.fit(x[train], kinds[train] == "paraphrase", ridge, standardise=True)
                 scores[folds == fold] = x[folds == fold] @ w + b
-            cutoff = self.lowest_cutoff(scores)
-            self.cross_validation[ridge] = (cutoff, {kind: self.caught_share(scores, cutoff, kind) for kind in KINDS + ["unrelated"]},
-                                            scores)
-        # The most paraphrases caught out of fold; on a tie the stronger ridge.
-        self.ridge = max(ridges, key=lambda r: (self.cross_validation[r][1]["paraphrase"], r))
-        self.cutoff, _, self.out_of_fold = self.cross_validation[self.ridge]
+            for allowance in allowances:
+                self.set_threshold(allowance, threshold)
+                cutoff = self.lowest_cutoff(scores)
+                self.cross_validation[(allowance, ridge)] = (
+                    cutoff, {kind: self.caught_share(scores, cutoff, kind) for kind in KINDS + ["unrelated"]}, scores)
+        # Every near-duplicate caught out of fold, then the most paraphrases; on a tie the
+        # stronger ridge and the larger allowance.
+        def merit(key):
+            shares = self.cross_validation[key][1]
+            return (shares["near_duplicate"] == 1, shares["paraphrase"], key[1], key[0])
+        allowance, self.ridge = max(self.cross_validation, key=merit)
+        self.set_threshold(allowance, threshold)
+        self.cutoff, _, self.out_of_fold = self.cross_validation[(allowance, self.ridge)]
         self.weights, self.bias = logistic.fit(x[fitted], kinds[fitted] == "paraphrase", self.ridge, standardise=True)
+
+    def set_threshold(self, allowance, threshold=None):
+        """`threshold`, or the lowest with at most `allowance` of the tuning distinct pairs at or
+        above it."""
+        self.allowance = allowance
+        self.allowed = int(np.floor(allowance * self.tuning_distinct))
+        self.threshold = threshold if threshold is not None else float(
+            np.nextafter(np.float32(self.distinct[self.tuning_distinct - 1 - self.allowed]), np.float32(2)))
 
     def caught_share(self, scores, cutoff, kind):
         chosen = np.array([p[2] == kind for p in self.tuning])
@@ -228,8 +258,8 @@ class Decision:
                  if len(metric) else []) + [f"{w:.4f} {n}" for w, n in zip(self.weights, names) if n != "uv"]
         print(f"paraphrase decision: log-odds = {self.bias:.4f} + " + " + ".join(terms)
               + f", ridge {self.ridge}, cutoff {self.cutoff:.4f}")
-        for ridge, (cutoff, shares, _) in self.cross_validation.items():
-            print(f"  tuning {FOLDS}-fold, ridge {ridge}: cutoff {cutoff:.3f}, "
+        for (allowance, ridge), (cutoff, shares, _) in self.cross_validation.items():
+            print(f"  tuning {FOLDS}-fold, threshold allowance {allowance:.1%}, ridge {ridge}: cutoff {cutoff:.3f}, "
                   + ", ".join(f"{kind} {share:.1%}" for kind, share in shares.items()))
         for half, selection in (("tuning", self.tuning), ("held-out", self.held)):
             print(f"  {half}: " + ", ".join(f"{kind} {self.rate(selection, kind)[0]:.1%} of {self.rate(selection, kind)[1]}"
@@ -250,7 +280,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--curated", action="store_true", help="also check one-word edits of every curated quote")
     args = parser.parse_args()
-    texts = [text for language in LANGUAGES for row in groups(language) for text in row]
+    texts = every_text()
     if args.curated:
         texts += [edited for text in curated_texts() for edited in [text] + [e for _, e in one_word_edits(text)]]
     vectors, model_id = embed_all(texts)

@@ -59,7 +59,7 @@ def remainder(line, other):
 def main():
     labelled = [(language,) + pair for language in calibration.LANGUAGES for pair in calibration.labelled_pairs(language)]
     remainders = {text for *_, base, other in labelled for text in (remainder(base, other), remainder(other, base))} - {""}
-    texts = [text for language in calibration.LANGUAGES for row in calibration.groups(language) for text in row]
+    texts = calibration.every_text()
     vectors, model_id = embed_all(texts + sorted(remainders))
     embed = vectors.__getitem__
     topic = calibration.topics(embed)

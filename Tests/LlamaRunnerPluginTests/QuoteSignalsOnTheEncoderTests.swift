@@ -29,8 +29,8 @@ import Testing
         return TokenStates(ids: answer.ids, states: answer.states)
     }
 
-    /// The two embedding models the library is calibrated for: multilingual-e5-small (tandem.json's
-    /// quote embedder) and EmbeddingGemma-300m.
+    /// The two embedding models the library is calibrated for: EmbeddingGemma-300m (tandem.json's
+    /// quote embedder) and multilingual-e5-small.
     enum Encoder: String, CaseIterable, Sendable {
         case e5, embeddingGemma
         func backend() throws -> PluginBackend {
@@ -58,11 +58,11 @@ import Testing
         var caught: [String: [String: (Int, Int)]] = [:]
         var alignedCaught: [String: [String: (Int, Int)]] = [:]
         for language in Self.languages {
-            let text = try String(contentsOfFile: Self.root + "/eval/novelty/\(language).tsv", encoding: .utf8)
+            // The held-out files (the script's split; eval/novelty/tuning is fitted on); unrelated:
+            // the distinct line two rows down.
+            let text = try String(contentsOfFile: Self.root + "/eval/novelty/held-out/\(language).tsv", encoding: .utf8)
             let rows = text.split(separator: "\n").dropFirst().map { $0.split(separator: "\t").map(String.init) }
-            // Odd rows tune, even rows are held out (the script's split); unrelated: the distinct
-            // line two rows down.
-            let held = rows.enumerated().filter { ($0.offset + 1) % 2 == 0 }
+            let held = rows.enumerated()
             let vectors = try Self.embed(rows.flatMap { $0 }, on: backend)
             var states: [String: TokenStates] = [:]
             for text in Set(rows.flatMap { $0 }) { states[text] = try Self.tokenStates(text, backend) }
@@ -100,8 +100,13 @@ import Testing
               + "distinct \(alignedRates[2]), unrelated \(alignedRates[3])")
         // The gate's decision: what the script measured on the tool's states (the same engine and
         // tokens; float summation order differs), paraphrases within 2 points, false alarms within
-        // one pair of 190 (e5: 48.9% at 5.3%, one pair over the 5% budget; EmbeddingGemma: 87.9%
-        // at 3.2%; README "Novelty"), so the bounds here are the measured figures, not the targets.
+        // one pair of 180 (EmbeddingGemma: 94.4% at 2.8%; e5: 50.0% at 3.3%; QuoteLibrary README
+        // "Novelty"), so the bounds here are the measured figures; the repo's quote embedder
+        // (EmbeddingGemma) is held to the targets as well.
+        if encoder == .embeddingGemma {
+            #expect(alignedRates[1] >= 0.90, "paraphrases caught")
+            #expect(alignedRates[2] <= 0.05, "false alarms on distinct same-topic lines")
+        }
         #expect(alignedRates[0] >= calibration.heldOutNearDuplicatesCaught - 0.02)
         #expect(alignedRates[1] >= aligned.heldOutParaphrasesCaught - 0.02)
         #expect(alignedRates[2] <= aligned.heldOutFalseAlarms + 0.006)
@@ -147,8 +152,9 @@ import Testing
     /// "Which gate rejects what"), at least 95% of the good lines accepted by all of them, per
     /// language. The fallback judge, which stands in for the untrusted default judge, is
     /// measured on the lines that pass and printed, not asserted.
-    @Test func heldOutLinesThroughEveryGateThePipelineApplies() throws {
-        let model = try EncoderBackendTests.shared.get().info.id
+    @Test(arguments: Encoder.allCases) func heldOutLinesThroughEveryGateThePipelineApplies(encoder: Encoder) throws {
+        let backend = try encoder.backend()
+        let model = backend.info.id
         let taste = TasteStep()
         let gate = DeterministicGate(vocabulary: Self.frequencies)
         let scorer = DistinctivenessScorer(frequencies: Self.frequencies)
@@ -158,7 +164,7 @@ import Testing
         for language in Self.languages {
             for kind in LabelledLines.Kind.allCases {
                 let texts = try lines.heldOut(language, kind)
-                let vectors = try Self.embed(texts)
+                let vectors = try Self.embed(texts, on: backend)
                 var rejectedBy: [GateName: Int] = [:]
                 var fallbackRejects = 0
                 var acceptedLines: [String] = []
@@ -169,14 +175,14 @@ import Testing
                         ?? taste.evaluate(locale: language, vector: vectors[text], model: model).result.flatMap { $0.passed ? nil : $0 }
                     if let failure {
                         rejectedBy[failure.gate, default: 0] += 1
-                        if kind == .good { print("gates held-out \(language): \(failure.gate.rawValue) rejects good \"\(text)\"") }
+                        if kind == .good { print("gates held-out \(model) \(language): \(failure.gate.rawValue) rejects good \"\(text)\"") }
                     } else {
                         acceptedLines.append(text)
                         if FallbackJudge.scores(text, distinctiveness: breakdown).overall < FallbackJudge.acceptance { fallbackRejects += 1 }
                     }
                 }
                 let accepted = texts.count - rejectedBy.values.reduce(0, +)
-                print("gates held-out \(language) \(kind.rawValue): \(accepted)/\(texts.count) accepted; rejected by "
+                print("gates held-out \(model) \(language) \(kind.rawValue): \(accepted)/\(texts.count) accepted; rejected by "
                       + rejectedBy.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
                         .joined(separator: ", ") + "; of the accepted, the fallback judge would reject \(fallbackRejects)")
                 switch kind {
@@ -190,7 +196,7 @@ import Testing
                 totals[kind] = (sum.accepted + accepted, sum.total + texts.count)
             }
         }
-        print("gates held-out, all: good \(totals[.good]!.accepted)/\(totals[.good]!.total) accepted, generic "
+        print("gates held-out \(model), all: good \(totals[.good]!.accepted)/\(totals[.good]!.total) accepted, generic "
               + "\(totals[.generic]!.total - totals[.generic]!.accepted)/\(totals[.generic]!.total) rejected; the fallback judge "
               + "would reject \(fallbackRejectsOfGood) of the accepted good lines")
         // The fallback's calibrated cutoff (FallbackJudgeTests) keeps ≥ 96% of them (at the old cutoff 6: 243 of 282).
