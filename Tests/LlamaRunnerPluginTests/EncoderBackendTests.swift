@@ -11,7 +11,7 @@ import Testing
         try RunnerPlugin.plugin().openModel(backendID: "embedder", settings: ["model": modelPath, "threads": "2"])
     }
     /// EmbeddingGemma-300m (architecture gemma-embedding) with its model card's prompt for
-    /// sentence similarity, as eval/real-model/embeddinggemma.json configures it.
+    /// sentence similarity, as the repo's tandem.json configures it.
     static let embeddingGemma: Result<PluginBackend, BackendFailure> = Result { () throws(BackendFailure) in
         try RunnerPlugin.plugin().openModel(backendID: "embeddinggemma", settings: [
             "model": RunnerPlugin.packageRoot + "/models/embeddinggemma-300m.Q8_0.gguf", "threads": "2",

@@ -16,10 +16,11 @@ enum EmbedCommand: Command {
     static let discussion = """
         Prints one line per text: the vector's numbers separated by spaces, in the order the texts \
         were given. Vectors are L2-normalised, so a dot product is the cosine. An empty text is \
-        the zero vector. A local sentence encoder (tandem.llama with an encoder file, e.g. \
-        models/multilingual-e5-small.Q4_0.gguf) puts its embedding_prefix setting (default \
-        "query: ") before each text and reads at most 512 tokens of it; the rest of a longer \
-        text is not read.
+        the zero vector. A local sentence encoder (tandem.llama with an encoder file: the repo \
+        config's models/embeddinggemma-300m.Q8_0.gguf, or models/multilingual-e5-small.Q4_0.gguf) \
+        puts its embedding_prefix setting (default "query: ") before each text and reads at most \
+        the model's context of it (EmbeddingGemma 2048 tokens, e5 512); the \
+        rest of a longer text is not read.
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
