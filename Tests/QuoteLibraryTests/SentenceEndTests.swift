@@ -174,6 +174,27 @@ struct SentenceEndTests {
         #expect(failure?.reason?.contains("does not end its sentence") == true)
     }
 
+    /// A line whose first word is in lower case is the rest of a sentence begun elsewhere (as
+    /// SmolLM2 wrote: "snow of the year, …"), after any opening marks; a capital, a digit or an
+    /// uncased script begins one.
+    @Test func aLineThatStartsInLowerCaseIsRejectedBySentenceStart() {
+        let gate = DeterministicGate()
+        for (text, locale) in [("snow of the year, a fitting description for the snowy wonder of a morning.", "en"),
+                               ("¡qué bonito es el jardín de la abuela cuando llueve por la tarde!", "es"),
+                               ("...and then the kettle sang for the whole sleepy house at dawn.", "en")] {
+            let failure = gate.firstFailure(text, locale: locale)
+            #expect(failure?.gate == .sentenceStart, "\(text): \(failure.map { "\($0.gate): \($0.reason ?? "")" } ?? "pass")")
+            #expect(failure?.reason?.contains("does not begin a sentence") == true)
+        }
+        for text in ["¿Dónde dejaste la llave del buzón que te dio la vecina del tercero?",
+                     "« Reste encore un peu, la soupe de ta grand-mère est presque prête ! »",
+                     "Über den Dächern der Stadt singt am Morgen eine einzelne Amsel.",
+                     "3 cups of flour and one patient afternoon make bread for the whole street.",
+                     "東京の朝"] {
+            #expect(gate.evaluate(text, locale: "en").first { $0.gate == .sentenceStart }?.passed == true, "\(text)")
+        }
+    }
+
     /// The gate's rule and the pattern's agree on the endings a draft may have.
     @Test func thePatternAndTheGateAgreeOnEndings() throws {
         let pattern = try NSRegularExpression(pattern: DraftShape.pattern)

@@ -32,7 +32,7 @@ public struct DeterministicGate: Sendable {
     }
 
     public static let order: [GateName] = [.empty, .promptFragment, .wrappingQuotes, .markup, .attribution,
-                                           .sentenceCount, .sentenceEnd, .length, .language, .bannedFragment, .cliche, .unknownWord, .danglingWord]
+                                           .sentenceCount, .sentenceStart, .sentenceEnd, .length, .language, .bannedFragment, .cliche, .unknownWord, .danglingWord]
 
     public func evaluate(_ text: String, locale: String) -> [GateResult] {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -45,6 +45,7 @@ public struct DeterministicGate: Sendable {
             checkMarkup(text),
             checkAttribution(trimmed),
             checkSentences(trimmed),
+            checkSentenceStart(trimmed),
             checkSentenceEnd(trimmed, language: language),
             checkLength(trimmed),
             checkLanguage(trimmed, expected: language),
@@ -196,6 +197,18 @@ public struct DeterministicGate: Sendable {
         let count = QuoteText.sentences(text).count
         return count <= 1 ? .pass(.sentenceCount, score: Double(count))
             : .fail(.sentenceCount, "has \(count) sentences; one is required", score: Double(count))
+    }
+
+    /// A sentence of the six languages begins with a capital letter or a digit, after any opening
+    /// marks ("¿", "¡", "«", "„"): a line whose first word is in lower case is the rest of a
+    /// sentence the model began elsewhere ("snow of the year, a fitting description …", README.md,
+    /// real-model eval). No labelled good line starts so. A line without letters or digits is
+    /// `empty`'s to reject.
+    private func checkSentenceStart(_ text: String) -> GateResult {
+        guard let first = text.first(where: { $0.isLetter || $0.isNumber }), first.isLowercase else {
+            return .pass(.sentenceStart)
+        }
+        return .fail(.sentenceStart, "does not begin a sentence: its first word is in lower case (\"\(text.prefix(24))…\")")
     }
 
     /// The rule the draft's pattern enforces while decoding (`SentenceEnd`): a line cut off at the
