@@ -4,6 +4,10 @@
 /// digits, quotation marks, markup, hashtags, emoji, colons, parentheses or line breaks. The
 /// deterministic gate still checks every draft.
 ///
+/// The first word begins with a capital (after ¿ or ¡): SmolLM2, left free, began a quarter of its
+/// drafts in lower case, in the middle of a phrase ("snow of the year, …"; README.md, "Measured
+/// on the real local model").
+///
 /// A word is a run of word characters joined by at most three inner hyphens or apostrophes ("don't",
 /// "l’eau", "twenty-one"), as `QuoteText.words` counts it; a comma or semicolon may follow it,
 /// an inverted mark (¿ ¡) may open it, and the last must be followed by the sentence's final
@@ -54,10 +58,16 @@ public enum DraftShape {
         return "[^" + body + "]"
     }()
 
+    /// The capitals of the six languages' alphabets (ASCII, Latin-1, Œ): the first word begins
+    /// with one, as the gate's `sentenceStart` requires.
+    static let capital = "[A-ZÀ-ÖØ-ÞŒ]"
+
     public static let pattern: String = {
         let letter = wordCharacter
-        let word = "[¿¡]?\(letter)+(?:[\\-'’]\(letter)+){0,\(maximumJoins)}"
+        let joins = "(?:[\\-'’]\(letter)+){0,\(maximumJoins)}"
+        let first = "[¿¡]?\(capital)\(letter)*\(joins)"
+        let word = "[¿¡]?\(letter)+\(joins)"
         let rest = "(?:[,;]? \(word)){\(wordLimits.lowerBound - 1),\(decodedWordLimit - 1)}"
-        return "^\(word)\(rest)\(SentenceEnd.marksPattern)$"
+        return "^\(first)\(rest)\(SentenceEnd.marksPattern)$"
     }()
 }
