@@ -43,6 +43,24 @@ import Testing
         #expect(Self.model.pooled(statesA) == (try Self.model.embed(tokens: a)))
     }
 
+    /// Texts sharing a pass (each positioned from 0, attending to its own tokens) get the very
+    /// states a pass of their own gives, bit for bit: the reference texts, several per pass, and
+    /// the 649-token one past the sliding window beside short ones.
+    @Test func textsSharingAPassGetTheStatesOfAPassOfTheirOwn() throws {
+        let texts = Self.reference.items.prefix(20).map { Self.reference.prefix + $0.text }
+            + [Array(repeating: "Der Fluss trägt das Licht der Stadt bis zum Meer,", count: 40).joined(separator: " "), "Olá."]
+        let lists = texts.map(Self.model.tokens(for:))
+        let together = try Self.model.tokenStates(tokenLists: lists)
+        #expect(together.count == lists.count)
+        for (list, states) in zip(lists, together) {
+            #expect(states == (try Self.model.tokenStates(tokens: list)), "\(list.count) tokens")
+        }
+        #expect(try Self.model.embed(tokenLists: lists) == lists.map { try Self.model.embed(tokens: $0) })
+        #expect(throws: LlamaError(.invalidRequest, "text 1: nothing to embed: no tokens")) {
+            try Self.model.tokenStates(tokenLists: [lists[0], []])
+        }
+    }
+
     @Test func aSentenceEncoderGivesNoLogitsAndTakesOneTextPerSession() throws {
         let session = LlamaSession(model: Self.model, contextLength: 16)
         #expect(throws: LlamaError.self) { try session.evaluate([2, 100, 1], outputs: .lastLogits) { _, _ in } }

@@ -20,15 +20,20 @@ import TandemPluginKit
 /// that one is the prefix's); the start and end markers are left out too.
 ///
 /// The novelty gate asks for a candidate's embedding and then its token states (or the other way
-/// round): the last one-text pass's states are kept, so the second call of the pair reuses the
-/// pass (`SentenceEncoder.pooled` gives embed's very vector from them).
+/// round), and the library asks for a batch of quotes' embeddings and then each one's token
+/// states: the last call's passes are kept (up to `keptTexts` texts), so the second call reuses
+/// them (`SentenceEncoder.pooled` gives embed's very vector from the states, and a text's states
+/// are the same whichever texts shared its pass).
 final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
     let settings: LlamaSettings
     let rules: ModelAvailability
     let info: ModelInfo
     private let loaded = Mutex<(any SentenceEncoder)?>(nil)
-    /// The tokens of the last one-text pass and every token's state (at most 512 × the width).
-    private let lastPass = Mutex<(tokens: [Int32], states: [[Float]])?>(nil)
+    /// The states of the last call's texts by their tokens (at most `keptTexts` texts, each at
+    /// most the model's context × the width).
+    private let lastPasses = Mutex<[[Int32]: [[Float]]]>([:])
+    /// As many as the library embeds per batch (LibraryEmbedding).
+    static let keptTexts = 64
 
     /// `facts` are the file's, read at open; nil when the file is missing or unreadable. Then the
     /// id comes from the file name and embeddings are not offered (their width is unknown), as
@@ -49,8 +54,8 @@ final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
         throw BackendFailure(.unsupportedOption, "\(info.id) is an embedding model (a sentence encoder): it cannot generate text; use embed")
     }
 
-    /// The texts are embedded together (`SentenceEncoder.embed(tokenLists:)`: several per pass on
-    /// a BERT encoder, each vector as if alone); cancellation is checked before every layer of every pass.
+    /// The texts are embedded together (`SentenceEncoder.tokenStates(tokenLists:)`: several per
+    /// pass, each text's states as if alone); cancellation is checked before every layer of every pass.
     func embed(_ texts: [String], cancellation: PluginCancellation) throws(BackendFailure) -> [[Float]] {
         let model = try ready(cancellation: cancellation)
         if cancellation.isCancelled { throw BackendFailure(.cancelled, "cancelled after 0 of \(texts.count) embeddings") }
@@ -58,11 +63,7 @@ final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
         let computed: [[Float]]
         do throws(LlamaError) {
             let lists = embedded.map { model.tokens(for: settings.embeddingPrefix + texts[$0]) }
-            if lists.count == 1 {
-                computed = [model.pooled(try states(of: lists[0], model: model, cancellation: cancellation))]
-            } else {
-                computed = try model.embed(tokenLists: lists, shouldCancel: { cancellation.isCancelled })
-            }
+            computed = try states(of: lists, model: model, cancellation: cancellation).map(model.pooled)
         } catch {
             throw BackendFailure(error.code == .cancelled ? .cancelled : .invalidArgument, error.detail)
         }
@@ -83,18 +84,22 @@ final class EncoderRunnerModel: PluginModel, @unchecked Sendable {
         let (tokens, own) = ownTokens(of: text, model: model)
         guard !own.isEmpty else { return TokenEmbeddings(ids: [], states: []) }
         do throws(LlamaError) {
-            let states = try states(of: tokens, model: model, cancellation: cancellation)
+            let states = try states(of: [tokens], model: model, cancellation: cancellation)[0]
             return TokenEmbeddings(ids: Array(tokens[own]), states: Array(states[own]))
         } catch {
             throw BackendFailure(error.code == .cancelled ? .cancelled : .invalidArgument, "text: \(error.detail)")
         }
     }
 
-    /// Every token's state of one text's pass: the kept pass's when it ran on the same tokens.
-    private func states(of tokens: [Int32], model: any SentenceEncoder, cancellation: PluginCancellation) throws(LlamaError) -> [[Float]] {
-        if let kept = lastPass.withLock({ $0 }), kept.tokens == tokens { return kept.states }
-        let states = try model.tokenStates(tokens: tokens, shouldCancel: { cancellation.isCancelled })
-        lastPass.withLock { $0 = (tokens, states) }
+    /// Every token's state of each text: the kept passes' when the last call ran all of them,
+    /// else new passes, kept in their place when there are at most `keptTexts` texts.
+    private func states(of lists: [[Int32]], model: any SentenceEncoder, cancellation: PluginCancellation) throws(LlamaError) -> [[[Float]]] {
+        let kept = lastPasses.withLock { kept in lists.compactMap { kept[$0] } }
+        if kept.count == lists.count { return kept }
+        let states = try model.tokenStates(tokenLists: lists, shouldCancel: { cancellation.isCancelled })
+        if lists.count <= Self.keptTexts {
+            lastPasses.withLock { $0 = Dictionary(zip(lists, states), uniquingKeysWith: { first, _ in first }) }
+        }
         return states
     }
 

@@ -50,6 +50,9 @@ enum EmbedBenchCommand {
         ]
         if let encoder = model as? EncoderModel {
             modes.append(Mode(name: "batched, \(encoder.batchTokens)-token passes", embed: { _ = try encoder.embed(texts: texts) }))
+        } else if model is LlamaModel {
+            modes.append(Mode(name: "batched, \(LlamaModel.batchTokens)-token passes",
+                              embed: { _ = try model.embed(tokenLists: lists, shouldCancel: { false }) }))
         }
         for _ in 0..<runs {
             for m in modes.indices {

@@ -37,7 +37,28 @@ public enum LibraryEmbedding {
         let missingStates = statesComplete ? [] : try store.quotesMissingTokenStates(model: embedder.model, dimensions: dimensions)
         let total = missing.count + missingStates.count
         var unsaved: [(id: Int64, vector: [Float])] = []
+        var unsavedStates: [Int64: TokenStates] = [:]
         var done = 0
+        let lacksStates = Set(missingStates.map(\.id))
+        var statesFetched = Set<Int64>()
+        func fetchStates(of quotes: some Collection<(id: Int64, text: String)>) async throws {
+            guard !quotes.isEmpty else { return }
+            var rows: [(id: Int64, states: TokenStates)] = []
+            for quote in quotes {
+                try Task.checkCancellation()
+                rows.append((quote.id, try await embedder.checkedTokenStates(quote.text, dimensions: dimensions,
+                                                                             of: "stored quote #\(quote.id)")))
+            }
+            try Task.checkCancellation()
+            if store.isReadOnly {
+                for row in rows { unsavedStates[row.id] = row.states }
+            } else {
+                try store.storeTokenStates(rows, model: embedder.model, dimensions: dimensions)
+            }
+            statesFetched.formUnion(rows.map(\.id))
+            done += rows.count
+            progress?(done, total)
+        }
         for start in stride(from: 0, to: missing.count, by: batchSize) {
             try Task.checkCancellation()
             let batch = Array(missing[start..<min(start + batchSize, missing.count)])
@@ -54,23 +75,13 @@ public enum LibraryEmbedding {
             if store.isReadOnly { unsaved += rows } else { try store.storeEmbeddings(rows, model: embedder.model) }
             done += rows.count
             progress?(done, total)
+            // Right after the batch's vectors, while the embedder may still hold that batch's
+            // passes (tandem.llama keeps the last call's, so it runs none again).
+            try await fetchStates(of: batch.filter { lacksStates.contains($0.id) }.map { (id: $0.id, text: $0.text) })
         }
-        var unsavedStates: [Int64: TokenStates] = [:]
-        for start in stride(from: 0, to: missingStates.count, by: batchSize) {
-            var rows: [(id: Int64, states: TokenStates)] = []
-            for quote in missingStates[start..<min(start + batchSize, missingStates.count)] {
-                try Task.checkCancellation()
-                rows.append((quote.id, try await embedder.checkedTokenStates(quote.text, dimensions: dimensions,
-                                                                             of: "stored quote #\(quote.id)")))
-            }
-            try Task.checkCancellation()
-            if store.isReadOnly {
-                for row in rows { unsavedStates[row.id] = row.states }
-            } else {
-                try store.storeTokenStates(rows, model: embedder.model, dimensions: dimensions)
-            }
-            done += rows.count
-            progress?(done, total)
+        let rest = missingStates.filter { !statesFetched.contains($0.id) }.map { (id: $0.id, text: $0.text) }
+        for start in stride(from: 0, to: rest.count, by: batchSize) {
+            try await fetchStates(of: rest[start..<min(start + batchSize, rest.count)])
         }
         var matrix = try store.embeddingMatrix(model: embedder.model, dimensions: dimensions)
         for row in unsaved { matrix.append(id: row.id, vector: row.vector) }

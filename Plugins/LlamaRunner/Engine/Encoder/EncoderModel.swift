@@ -99,46 +99,51 @@ public final class EncoderModel: @unchecked Sendable {
     /// start and end tokens). `shouldCancel` is checked before every layer.
     public func embed(tokens: [Int32], shouldCancel: () -> Bool = { false }) throws(LlamaError) -> [Float] {
         try validate(tokens)
-        return try pooledEmbeddings([tokens], shouldCancel: shouldCancel)[0]
+        return try embed(tokenLists: [tokens], shouldCancel: shouldCancel)[0]
     }
 
     /// `embed(tokens:)` of each list, in order, several lists per pass. A bad list is an error
     /// naming its index, before any pass runs.
     public func embed(tokenLists: [[Int32]], shouldCancel: () -> Bool = { false }) throws(LlamaError) -> [[Float]] {
-        for (index, tokens) in tokenLists.enumerated() {
-            do throws(LlamaError) { try validate(tokens) } catch { throw LlamaError(error.code, "text \(index): \(error.detail)") }
+        var sums = [[Double]](repeating: [Double](repeating: 0, count: dimensions), count: tokenLists.count)
+        try passes(tokenLists, shouldCancel: shouldCancel) { text, h in
+            sums[text].withUnsafeMutableBufferPointer { sum in for i in 0..<h.count { sum[i] += Double(h[i]) } }
         }
-        return try pooledEmbeddings(tokenLists, shouldCancel: shouldCancel)
+        return sums.map(MeanPooling.unitLength)
     }
 
-    /// The embeddings of validated token lists: consecutive lists packed into passes of at most
-    /// `batchTokens` tokens; each list's states summed in double, in token order, then scaled
-    /// to unit length. `shouldCancel` is checked before every layer of every pass.
-    private func pooledEmbeddings(_ lists: [[Int32]], shouldCancel: () -> Bool) throws(LlamaError) -> [[Float]] {
-        var vectors: [[Float]] = []
-        vectors.reserveCapacity(lists.count)
+    /// Every token's state of each text, from the same passes `embed(tokenLists:)` runs.
+    public func tokenStates(tokenLists: [[Int32]], shouldCancel: () -> Bool = { false }) throws(LlamaError) -> [[[Float]]] {
+        var states = [[[Float]]](repeating: [], count: tokenLists.count)
+        try passes(tokenLists, shouldCancel: shouldCancel) { text, h in states[text].append(Array(h)) }
+        return states
+    }
+
+    /// The token lists, validated, through the encoder: consecutive lists packed into passes of
+    /// at most `batchTokens` tokens; `each(list, state)` for every token in order (the state is
+    /// only valid during the call). `shouldCancel` is checked before every layer of every pass.
+    /// Summed in double in token order and scaled to unit length, a list's states are its
+    /// embedding.
+    private func passes(_ lists: [[Int32]], shouldCancel: () -> Bool,
+                        each: (Int, UnsafeBufferPointer<Float>) -> Void) throws(LlamaError) {
+        for (index, tokens) in lists.enumerated() {
+            do throws(LlamaError) { try validate(tokens) } catch { throw LlamaError(error.code, "text \(index): \(error.detail)") }
+        }
         var first = 0
         while first < lists.count {
             var end = first + 1, tokens = lists[first].count
             while end < lists.count, tokens + lists[end].count <= batchTokens { tokens += lists[end].count; end += 1 }
             let batch = lists[first..<end]
-            var sums = [[Double]](repeating: [Double](repeating: 0, count: dimensions), count: batch.count)
             let ids = Array(batch.joined())
             let completed = ids.withUnsafeBufferPointer { ids in
-                withCompute {
-                    forward(ids, lengths: batch.map(\.count), shouldCancel: shouldCancel) { text, h in
-                        sums[text].withUnsafeMutableBufferPointer { sum in for i in 0..<h.count { sum[i] += Double(h[i]) } }
-                    }
-                }
+                withCompute { forward(ids, lengths: batch.map(\.count), shouldCancel: shouldCancel) { text, h in each(first + text, h) } }
             }
             guard completed else {
                 let detail = lists.count == 1 ? "" : " after \(first) of \(lists.count) texts"
                 throw LlamaError(.cancelled, "cancelled during the encoder pass" + detail)
             }
-            vectors += sums.map(MeanPooling.unitLength)
             first = end
         }
-        return vectors
     }
 
     /// What `embed(tokens:)` makes of one pass's `tokenStates`: the same vector, bit for bit (the

@@ -14,6 +14,9 @@ public protocol SentenceEncoder: AnyObject, Sendable {
     func pooled(_ states: [[Float]]) -> [Float]
     /// The sentence vectors of several texts' tokens, in order.
     func embed(tokenLists: [[Int32]], shouldCancel: () -> Bool) throws(LlamaError) -> [[Float]]
+    /// Every token's state of several texts, in order, several texts per pass: each text's
+    /// states are those `tokenStates(tokens:)` gives it alone, so `pooled` of them is its vector.
+    func tokenStates(tokenLists: [[Int32]], shouldCancel: () -> Bool) throws(LlamaError) -> [[[Float]]]
 }
 
 /// The pooling both encoders share: the states summed in double, in token order, then scaled to

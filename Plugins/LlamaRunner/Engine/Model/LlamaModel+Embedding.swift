@@ -12,13 +12,41 @@ extension LlamaModel: SentenceEncoder {
     }
 
     public func embed(tokenLists: [[Int32]], shouldCancel: () -> Bool = { false }) throws(LlamaError) -> [[Float]] {
-        var vectors: [[Float]] = []
+        try tokenStates(tokenLists: tokenLists, shouldCancel: shouldCancel).map(pooled)
+    }
+
+    /// Texts per pass, by their tokens together: a 16-word sentence with the sentence-similarity
+    /// prompt is about 32 tokens, so about eight texts share each read of the weights.
+    public static let batchTokens = 256
+
+    /// Every token's state of each text, consecutive texts sharing a pass up to `batchTokens`
+    /// tokens (`LlamaSession.evaluateTexts`: each text's states are those of a pass of its own).
+    public func tokenStates(tokenLists: [[Int32]], shouldCancel: () -> Bool = { false }) throws(LlamaError) -> [[[Float]]] {
         for (index, tokens) in tokenLists.enumerated() {
-            do throws(LlamaError) { vectors.append(try embed(tokens: tokens, shouldCancel: shouldCancel)) } catch {
-                throw LlamaError(error.code, tokenLists.count == 1 ? error.detail : "text \(index): \(error.detail)")
-            }
+            let fault: LlamaError? = tokens.isEmpty ? LlamaError(.invalidRequest, "nothing to embed: no tokens")
+                : tokens.count > contextLength
+                ? LlamaError(.exceededContextWindowSize, "\(tokens.count) tokens exceed the context window of \(contextLength)") : nil
+            if let fault { throw LlamaError(fault.code, tokenLists.count == 1 ? fault.detail : "text \(index): \(fault.detail)") }
         }
-        return vectors
+        var states: [[[Float]]] = []
+        states.reserveCapacity(tokenLists.count)
+        var first = 0
+        while first < tokenLists.count {
+            var end = first + 1, count = tokenLists[first].count
+            while end < tokenLists.count, count + tokenLists[end].count <= Self.batchTokens { count += tokenLists[end].count; end += 1 }
+            var batch = tokenLists[first..<end].map { [[Float]](repeating: [], count: $0.count) }
+            let session = LlamaSession(model: self, contextLength: count)
+            do throws(LlamaError) {
+                try session.evaluateTexts(Array(tokenLists[first..<end]), shouldCancel: shouldCancel) { text, index, h in
+                    batch[text][index] = Array(h)
+                }
+            } catch {
+                throw LlamaError(error.code, tokenLists.count == 1 ? error.detail : "texts \(first)..<\(end): \(error.detail)")
+            }
+            states += batch
+            first = end
+        }
+        return states
     }
 
     /// `tokens` as embedding reads them: the tokenizer's own markers (a sentence encoder's file

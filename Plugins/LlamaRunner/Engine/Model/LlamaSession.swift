@@ -96,7 +96,8 @@ public final class LlamaSession: @unchecked Sendable {
             let isLast = done + n == newTokens.count
             let completed = newTokens.withUnsafeBufferPointer { all in
                 model.withCompute {
-                    forward(UnsafeBufferPointer(rebasing: all[done..<done + n]), outputs: outputs, lastChunk: isLast, shouldCancel: shouldCancel) { i, v in onOutput(done + i, v) }
+                    forward(UnsafeBufferPointer(rebasing: all[done..<done + n]), texts: [0..<n], outputs: outputs, lastChunk: isLast,
+                            shouldCancel: shouldCancel) { i, v in onOutput(done + i, v) }
                 }
             }
             // A chunk stopped part-way leaves stale cache rows past `tokens.count`; they are
@@ -107,13 +108,48 @@ public final class LlamaSession: @unchecked Sendable {
         }
     }
 
+    /// A sentence encoder's final hidden states of several whole texts from one forward pass of
+    /// this fresh session: each text is positioned from 0 and attends to its own tokens only, so
+    /// its states are the very values a session of its own gives (the products and norms treat
+    /// every token alone), with one read of the weights for all. `onOutput(text, index, state)`;
+    /// the state is only valid during the call. Checks `shouldCancel` before every layer.
+    public func evaluateTexts(_ texts: [[Int32]], shouldCancel: () -> Bool = { false },
+                              onOutput: (Int, Int, UnsafeBufferPointer<Float>) -> Void) throws(LlamaError) {
+        guard model.hyperparameters.traits.sentenceEncoder, tokens.isEmpty else {
+            throw LlamaError(.invalidRequest, "several texts in one pass need a sentence encoder's fresh session")
+        }
+        let all = Array(texts.joined())
+        guard !texts.isEmpty, !texts.contains(where: \.isEmpty) else { throw LlamaError(.invalidRequest, "no tokens to evaluate") }
+        guard all.count <= contextLength else {
+            throw LlamaError(.exceededContextWindowSize, "\(all.count) tokens exceed the context window of \(contextLength)")
+        }
+        if let bad = all.first(where: { $0 < 0 || Int($0) >= model.vocabularySize }) {
+            throw LlamaError(.invalidToken, "token id \(bad) is outside the vocabulary of \(model.vocabularySize)")
+        }
+        var ranges: [Range<Int>] = [], start = 0
+        for text in texts { ranges.append(start..<start + text.count); start += text.count }
+        var text = 0
+        let completed = all.withUnsafeBufferPointer { ids in
+            model.withCompute {
+                forward(ids, texts: ranges, outputs: .hiddenStates, lastChunk: true, shouldCancel: shouldCancel) { i, v in
+                    while !ranges[text].contains(i) { text += 1 }
+                    onOutput(text, i - ranges[text].lowerBound, v)
+                }
+            }
+        }
+        guard completed else { throw LlamaError(.cancelled, "cancelled during the pass of \(texts.count) texts") }
+        tokens = all
+    }
+
     /// One chunk through every layer, with keys and values written at positions tokens.count...
     /// Returns false, before the outputs, when `shouldCancel` said so (checked before every layer).
     /// One pass for every architecture: what an architecture changes is in
     /// `LlamaHyperparameters.Traits`, and each place it acts is marked below by the weight it
     /// needs (biases, head norms, output norms) or by the trait itself.
+    /// `texts`: the chunk's texts as ranges of its tokens, in order; one for a conversation. A
+    /// sentence encoder's texts each start at position 0 and attend to their own tokens only.
     private func forward(
-        _ chunk: UnsafeBufferPointer<Int32>, outputs: Outputs, lastChunk: Bool, shouldCancel: () -> Bool,
+        _ chunk: UnsafeBufferPointer<Int32>, texts: [Range<Int>], outputs: Outputs, lastChunk: Bool, shouldCancel: () -> Bool,
         onOutput: (Int, UnsafeBufferPointer<Float>) -> Void
     ) -> Bool {
         let hp = model.hyperparameters, traits = hp.traits, weights = model.weights, ws = workspace, pool = model.pool
@@ -123,8 +159,19 @@ public final class LlamaSession: @unchecked Sendable {
         for t in 0..<T { Dequantize.row(embedding.type, embedding.row(Int(chunk[t])), count: d, into: ws.hidden + t * d) }
         // Gemma: embeddings × √n_embd.
         if traits.scalesEmbedding { VectorOps.scale(ws.hidden, by: Float(d).squareRoot(), T * d) }
-        for (i, rope) in ropes.enumerated() { rope.angles(start: start, count: T, cos: ws.ropeCos[i], sin: ws.ropeSin[i]) }
         let pairs = hp.ropeDimensions / 2
+        // A conversation's one text continues from the cache; a sentence encoder's texts each
+        // start at 0 in a fresh session (start is 0 then).
+        for (i, rope) in ropes.enumerated() {
+            for text in texts {
+                rope.angles(start: texts.count == 1 ? start : 0, count: text.count,
+                            cos: ws.ropeCos[i] + text.lowerBound * pairs, sin: ws.ropeSin[i] + text.lowerBound * pairs)
+            }
+        }
+        // Each token's text, as cache positions (a sentence encoder attends within it).
+        var textOf: [ClosedRange<Int>] = []
+        textOf.reserveCapacity(T)
+        for text in texts { for _ in text { textOf.append(start + text.lowerBound...start + text.upperBound - 1) } }
 
         func project(_ w: WeightMatrix, _ x: UnsafeMutablePointer<Float>, _ xStride: Int, into out: UnsafeMutablePointer<Float>,
                      rows: Range<Int>, part: Int, from input: QuantizedActivations? = nil) {
@@ -175,12 +222,12 @@ public final class LlamaSession: @unchecked Sendable {
             // Gemma 3: sliding-window layers see only the last `window` positions (a sentence
             // encoder's, the `window` on either side).
             let window = hp.slidingLayers[l] ? hp.slidingWindow : nil
-            let lastPosition = start + T - 1
             pool.runChunked(segments: 1, rows: { _ in T * hp.heads }, granule: 1) { _, jobs, i in
                 for job in jobs {
                     let position = start + job / hp.heads
-                    let first = window.map { max(0, position - $0 + 1) } ?? 0
-                    let last = traits.sentenceEncoder ? window.map { min(lastPosition, position + $0 - 1) } ?? lastPosition : position
+                    let text = traits.sentenceEncoder ? textOf[job / hp.heads] : 0...position
+                    let first = window.map { max(text.lowerBound, position - $0 + 1) } ?? text.lowerBound
+                    let last = traits.sentenceEncoder ? window.map { min(text.upperBound, position + $0 - 1) } ?? text.upperBound : position
                     attend(layer: l, token: job / hp.heads, head: job % hp.heads, positions: first...last,
                            scores: ws.scores + i * ws.contextLength)
                 }
