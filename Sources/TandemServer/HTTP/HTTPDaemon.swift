@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 /// The HTTP server: libmicrohttpd parses and sends, one thread per connection (so a handler
 /// may block while a model generates, and a slow or idle client holds only its own thread), and
@@ -37,6 +38,9 @@ public final class HTTPDaemon: @unchecked Sendable {
     private var listenFD: Int32 = -1
     /// The port listened on (the one chosen when started on port 0).
     public private(set) var port: UInt16 = 0
+    /// Requests whose head has arrived and that libmicrohttpd has not completed (response sent,
+    /// or connection closed).
+    private let open = Mutex(0)
 
     public init(handler: any HTTPHandler, limits: Limits) {
         self.handler = handler
@@ -66,6 +70,15 @@ public final class HTTPDaemon: @unchecked Sendable {
         if listenFD >= 0 { close(listenFD) }
     }
 
+    /// Waits up to `seconds` until every open request is completed: a handler's run can end
+    /// before its response is queued and sent, and `stop` would cut that response off.
+    public func waitForOpenRequests(seconds: Double) {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while open.withLock({ $0 }) > 0 && ContinuousClock.now < deadline { usleep(5_000) }
+    }
+
+    fileprivate func completed() { open.withLock { $0 -= 1 } }
+
     /// Closes every connection and ends the daemon's threads.
     public func stop() {
         guard let daemon else { return }
@@ -89,6 +102,7 @@ public final class HTTPDaemon: @unchecked Sendable {
         guard let existing = slot.pointee else {
             let pending = PendingRequest(HTTPRequest(method: method, path: url, headers: Self.headers(of: connection)))
             slot.pointee = Unmanaged.passRetained(pending).toOpaque()
+            open.withLock { $0 += 1 }
             if let length = pending.request.header("content-length").flatMap(Int.init),
                 length > limits.maxBodyBytes * Self.unreadBodyFactor
             {
@@ -156,10 +170,11 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         connection, url: String(cString: url), method: String(cString: method), upload: upload, uploadSize: uploadSize, slot: slot)
 }
 
-private let requestCompleted: MHD_RequestCompletedCallback = { _, _, slot, _ in
+private let requestCompleted: MHD_RequestCompletedCallback = { context, _, slot, _ in
     guard let slot, let pending = slot.pointee else { return }
     Unmanaged<HTTPDaemon.PendingRequest>.fromOpaque(pending).release()
     slot.pointee = nil
+    if let context { Unmanaged<HTTPDaemon>.fromOpaque(context).takeUnretainedValue().completed() }
 }
 
 private let streamReader: MHD_ContentReaderCallback = { context, _, buffer, capacity in
