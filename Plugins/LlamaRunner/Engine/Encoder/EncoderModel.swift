@@ -158,13 +158,7 @@ public final class EncoderModel: @unchecked Sendable {
     /// comparisons (scripts/novelty-token-alignment.py).
     public func tokenStates(tokens: [Int32], shouldCancel: () -> Bool = { false }) throws(LlamaError) -> [[Float]] {
         try validate(tokens)
-        var states: [[Float]] = []
-        states.reserveCapacity(tokens.count)
-        let completed = tokens.withUnsafeBufferPointer { ids in
-            withCompute { forward(ids, lengths: [ids.count], shouldCancel: shouldCancel) { _, h in states.append(Array(h)) } }
-        }
-        guard completed else { throw LlamaError(.cancelled, "cancelled during the encoder pass") }
-        return states
+        return try tokenStates(tokenLists: [tokens], shouldCancel: shouldCancel)[0]
     }
 
     private func validate(_ tokens: [Int32]) throws(LlamaError) {

@@ -28,6 +28,12 @@ extension LlamaModel: SentenceEncoder {
                 ? LlamaError(.exceededContextWindowSize, "\(tokens.count) tokens exceed the context window of \(contextLength)") : nil
             if let fault { throw LlamaError(fault.code, tokenLists.count == 1 ? fault.detail : "text \(index): \(fault.detail)") }
         }
+        // A chat model's pass is causal and continues one conversation: a text per session.
+        guard hyperparameters.traits.sentenceEncoder else {
+            var states: [[[Float]]] = []
+            for tokens in tokenLists { states.append(try tokenStates(tokens: tokens, shouldCancel: shouldCancel)) }
+            return states
+        }
         var states: [[[Float]]] = []
         states.reserveCapacity(tokenLists.count)
         var first = 0

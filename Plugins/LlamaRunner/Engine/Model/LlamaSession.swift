@@ -168,10 +168,12 @@ public final class LlamaSession: @unchecked Sendable {
                             cos: ws.ropeCos[i] + text.lowerBound * pairs, sin: ws.ropeSin[i] + text.lowerBound * pairs)
             }
         }
-        // Each token's text, as cache positions (a sentence encoder attends within it).
+        // A sentence encoder's token attends within its text: each token's text, as cache positions.
         var textOf: [ClosedRange<Int>] = []
-        textOf.reserveCapacity(T)
-        for text in texts { for _ in text { textOf.append(start + text.lowerBound...start + text.upperBound - 1) } }
+        if traits.sentenceEncoder {
+            textOf.reserveCapacity(T)
+            for text in texts { for _ in text { textOf.append(start + text.lowerBound...start + text.upperBound - 1) } }
+        }
 
         func project(_ w: WeightMatrix, _ x: UnsafeMutablePointer<Float>, _ xStride: Int, into out: UnsafeMutablePointer<Float>,
                      rows: Range<Int>, part: Int, from input: QuantizedActivations? = nil) {
