@@ -112,9 +112,11 @@ let candidates = ["Repaint the rusty mailbox red and wave at every neighbour who
                   "Teach the old dog one new trick and laugh when it gets it wrong.",
                   "Bake two loaves on Saturday and give the second one to the family upstairs."]
 var checks: [Double] = []
+var embeds: [Double] = []
 var passes: [Int] = []
 for round in 0..<20 {
     let text = candidates[round % candidates.count]
+    embeds.append(milliseconds(try await clock.measure { _ = try await embedder.embed(text + " ") }))
     let elapsed = try await clock.measure {
         let verdict = try await NoveltyGate().evaluate(text, embedder: embedder, store: reader)
         precondition(verdict.result.score != nil, "the check compared: \(verdict.result)")
@@ -122,5 +124,7 @@ for round in 0..<20 {
     }
     checks.append(milliseconds(elapsed))
 }
-print(String(format: "novelty check, %d rows, embedder %@ (%d dims): p50 %.2f ms, max %.2f ms; token-state passes per check: %@",
-             rows, embedder.model, width, median(checks), checks.max()!, Set(passes).sorted().map(String.init).joined(separator: "/")))
+print(String(format: "novelty check, %d rows, embedder %@ (%d dims): p50 %.2f ms, max %.2f ms; token-state passes per check: %@; "
+             + "embedding a candidate alone: p50 %.2f ms",
+             rows, embedder.model, width, median(checks), checks.max()!, Set(passes).sorted().map(String.init).joined(separator: "/"),
+             median(embeds)))

@@ -1,4 +1,5 @@
 import Testing
+import CLlamaKernels
 @testable import LlamaEngine
 
 /// Weights packed into 16-row panels (`llama_gemm.h`) give the same products, bit for bit, as the
@@ -40,5 +41,64 @@ struct PackedKernelTests {
             #expect(!expected.contains { $0.isNaN })
             #expect(actual.map(\.bitPattern) == expected.map(\.bitPattern))
         }
+    }
+
+    /// A product's activation tiles are rearranged once (`QuantizedActivations.batchedTiles`) and
+    /// read by every row chunk; they follow the activations and the weights' layout: a product on
+    /// another layout, or after the next quantisation, never reads the tiles made before.
+    @Test func activationTilesFollowTheQuantisationAndTheLayout() throws {
+        var rng = SeededGenerator(seed: 7)
+        let columns = 96, rows = 37, tokens = 19
+        let (x, xq) = KernelTestInputs.activations(tokens: tokens, columns: columns, rng: &rng)
+        let (second, _) = KernelTestInputs.activations(tokens: tokens, columns: columns, rng: &rng)
+        let weights = [TensorType.q8_0, .q4_0].map { KernelTestInputs.weights($0, rows: rows, columns: columns, rng: &rng) }
+        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: MatMul.scratchLength(columns: columns, tokens: tokens))
+        defer { scratch.deallocate() }
+        let store = WeightMatrix.PackedWeights()
+        func product(_ type: TensorType, _ bytes: [UInt8], _ input: [Float], packed: Bool) -> [Float] {
+            bytes.withUnsafeBytes { raw in
+                let info = GGUFTensorInfo(name: "w", dimensions: [columns, rows], type: type, fileOffset: 0, byteCount: raw.count)
+                let w = packed ? store.pack(WeightMatrix(data: raw.baseAddress!, info: info), types: [type], implementation: .avx512vnni)
+                    : WeightMatrix(data: raw.baseAddress!, info: info)
+                var out = [Float](repeating: .nan, count: tokens * rows)
+                input.withUnsafeBufferPointer { xf in
+                    out.withUnsafeMutableBufferPointer { o in
+                        for range in [0..<16, 16..<rows] {
+                            MatMul.multiply(w, xq: xq, xf: xf.baseAddress!, xStride: columns, rows: range, out: o.baseAddress!,
+                                            outStride: rows, scratch: scratch, implementation: .avx512vnni)
+                        }
+                    }
+                }
+                return out
+            }
+        }
+        for (type, bytes) in zip([TensorType.q8_0, .q4_0, .q8_0], [weights[0], weights[1], weights[0]]) {
+            #expect(product(type, bytes, x, packed: true).map(\.bitPattern) == product(type, bytes, x, packed: false).map(\.bitPattern),
+                    "\(type.name) after the other layout's product")
+        }
+        let before = product(.q8_0, weights[0], x, packed: true)
+        second.withUnsafeBufferPointer { xq.quantize($0.baseAddress!, tokens: tokens, columns: columns, stride: columns) }
+        let fresh = product(.q8_0, weights[0], second, packed: true)
+        #expect(fresh.map(\.bitPattern) == product(.q8_0, weights[0], second, packed: false).map(\.bitPattern))
+        #expect(fresh != before)
+
+        // The C entry refuses tiles made for another layout (Q4_0's offset is 8, Q8_0's 128).
+        let q4Tiles = try #require(xq.batchedTiles(for: Int32(TensorType.q4_0.rawValue)))
+        var activations = lk_activations(qs: xq.qs, scales: xq.scales, tokens: Int32(tokens), columns: Int32(columns))
+        let packedBytes = lk_packed_bytes(Int32(TensorType.q8_0.rawValue), Int32(rows), Int32(columns))
+        var packed = [UInt8](repeating: 0, count: packedBytes)
+        var out = [Float](repeating: 0, count: tokens * rows)
+        let rc = weights[0].withUnsafeBytes { raw in
+            packed.withUnsafeMutableBytes { p in
+                lk_pack(Int32(TensorType.q8_0.rawValue), raw.baseAddress!.assumingMemoryBound(to: UInt8.self), columns / 32 * 34, Int32(rows),
+                        Int32(columns), p.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            }
+        }
+        #expect(rc == 0)
+        let refused = packed.withUnsafeBytes { p in
+            lk_gemm_packed(Int32(TensorType.q8_0.rawValue), p.baseAddress!.assumingMemoryBound(to: UInt8.self), 0, Int32(rows),
+                           &activations, q4Tiles, &out, rows, scratch, 4 * MatMul.scratchLength(columns: columns, tokens: tokens))
+        }
+        #expect(refused == -1)
     }
 }

@@ -63,6 +63,22 @@ struct TokenAlignmentTests {
         #expect(Self.alignment.unsharedAlignment(a, b) > 0.98)
     }
 
+    /// The alignment's dot products run on `FloatDot.dot`; with the plain loop instead, the answer
+    /// is the same up to float rounding, at an encoder's width and at widths with a tail.
+    @Test(arguments: [3, 17, 768])
+    func theSIMDAlignmentAgreesWithThePlainLoop(width: Int) {
+        var random = SystemRandomNumberGenerator()
+        func line(_ ids: [Int32]) -> TokenStates {
+            TokenStates(ids: ids, states: ids.map { _ in (0..<width).map { _ in Float.random(in: -1...1, using: &random) } })
+        }
+        let alignment = TokenAlignment(centre: (0..<width).map { _ in Float.random(in: -0.2...0.2, using: &random) }, lines: 9,
+                                       tokenIDs: [1, 2], linesWith: [8, 1])
+        let a = line(Array(1...30)), b = line([1, 2] + Array(40...57))
+        let fast = alignment.unsharedAlignment(a, b), plain = alignment.unsharedAlignment(a, b, dot: FloatDot.dotByReference)
+        #expect(abs(fast - plain) < 1e-5, "\(fast) vs \(plain)")
+        #expect(fast != 1)   // something unshared was aligned
+    }
+
     /// The log-odds are linear in the alignment, so its range over −1...1 bounds the answer before
     /// any token state is computed, and `mayCall` bounds it over every wording too.
     @Test func theDecisionsRangeBoundsEveryAlignment() {

@@ -46,8 +46,8 @@ public struct EmbeddingMatrix: Sendable {
     public func nearest(to vector: [Float]) -> Match? { nearest(to: vector, count: 1).first }
 
     /// The `count` most similar rows, most similar first (fewer when the matrix is smaller).
-    /// Exact: every row is compared, eight lanes at a time with two accumulators; a row enters
-    /// the kept list only when it beats its last entry, so a small `count` costs the same scan.
+    /// Exact: every row is compared (`FloatDot`); a row enters the kept list only when it beats
+    /// its last entry, so a small `count` costs the same scan.
     public func nearest(to vector: [Float], count: Int) -> [Match] {
         precondition(vector.count == dimensions, "a \(vector.count)-value query against \(dimensions) dimensions")
         guard !ids.isEmpty, count > 0 else { return [] }
@@ -55,28 +55,10 @@ public struct EmbeddingMatrix: Sendable {
         var best: [Match] = []
         best.reserveCapacity(count + 1)
         var floor = -Float.infinity
-        query.withUnsafeBufferPointer { queryBuffer in
+        query.withUnsafeBufferPointer { q in
             values.withUnsafeBufferPointer { matrix in
-                let q = UnsafeRawPointer(queryBuffer.baseAddress!)
-                let m = UnsafeRawPointer(matrix.baseAddress!)
-                let width = dimensions
-                let vectorEnd = width - width % 16
                 for row in 0..<ids.count {
-                    let base = row * width * 4
-                    var first = SIMD8<Float>(), second = SIMD8<Float>()
-                    var column = 0
-                    while column < vectorEnd {
-                        first += q.loadUnaligned(fromByteOffset: column * 4, as: SIMD8<Float>.self)
-                            * m.loadUnaligned(fromByteOffset: base + column * 4, as: SIMD8<Float>.self)
-                        second += q.loadUnaligned(fromByteOffset: column * 4 + 32, as: SIMD8<Float>.self)
-                            * m.loadUnaligned(fromByteOffset: base + column * 4 + 32, as: SIMD8<Float>.self)
-                        column += 16
-                    }
-                    var dot = (first + second).sum()
-                    while column < width {
-                        dot += queryBuffer[column] * matrix[row * width + column]
-                        column += 1
-                    }
+                    let dot = FloatDot.dot(q.baseAddress!, matrix.baseAddress! + row * dimensions, count: dimensions)
                     guard best.count < count || dot > floor else { continue }
                     let match = Match(id: ids[row], similarity: dot)
                     let place = best.firstIndex { dot > $0.similarity } ?? best.count
@@ -95,10 +77,11 @@ public struct EmbeddingMatrix: Sendable {
         guard !ids.isEmpty else { return nil }
         let query = Self.unit(vector)
         var best = Match(id: ids[0], similarity: -.infinity)
-        for row in 0..<ids.count {
-            var dot: Float = 0
-            for column in 0..<dimensions { dot += query[column] * values[row * dimensions + column] }
-            if dot > best.similarity { best = Match(id: ids[row], similarity: dot) }
+        values.withUnsafeBufferPointer { matrix in
+            for row in 0..<ids.count {
+                let dot = FloatDot.dotByReference(query, matrix.baseAddress! + row * dimensions, count: dimensions)
+                if dot > best.similarity { best = Match(id: ids[row], similarity: dot) }
+            }
         }
         return best
     }

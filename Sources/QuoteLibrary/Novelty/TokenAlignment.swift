@@ -47,19 +47,29 @@ public struct TokenAlignment: Sendable, Equatable {
     /// no token the other lacks (nothing differs to align). States of another width than the centre
     /// are a caller's error.
     public func unsharedAlignment(_ a: TokenStates, _ b: TokenStates) -> Double {
+        unsharedAlignment(a, b, dot: FloatDot.dot)
+    }
+
+    /// `dot` is `FloatDot.dot`, or its plain reference in the test that compares the two.
+    func unsharedAlignment(_ a: TokenStates, _ b: TokenStates,
+                           dot: (UnsafePointer<Float>, UnsafePointer<Float>, Int) -> Float) -> Double {
         let idsOfA = Set(a.ids), idsOfB = Set(b.ids)
         let onlyA = a.ids.indices.filter { !idsOfB.contains(a.ids[$0]) }
         let onlyB = b.ids.indices.filter { !idsOfA.contains(b.ids[$0]) }
         guard !onlyA.isEmpty, !onlyB.isEmpty else { return 1 }
-        let rowsA = onlyA.map { centred(a.states[$0]) }, rowsB = onlyB.map { centred(b.states[$0]) }
-        var bestOfA = [Double](repeating: -.infinity, count: rowsA.count)
-        var bestOfB = [Double](repeating: -.infinity, count: rowsB.count)
-        for (i, u) in rowsA.enumerated() {
-            for (j, v) in rowsB.enumerated() {
-                var dot: Float = 0
-                for k in u.indices { dot += u[k] * v[k] }
-                bestOfA[i] = max(bestOfA[i], Double(dot))
-                bestOfB[j] = max(bestOfB[j], Double(dot))
+        let width = centre.count
+        let rowsA = centred(onlyA.map { a.states[$0] }), rowsB = centred(onlyB.map { b.states[$0] })
+        var bestOfA = [Double](repeating: -.infinity, count: onlyA.count)
+        var bestOfB = [Double](repeating: -.infinity, count: onlyB.count)
+        rowsA.withUnsafeBufferPointer { u in
+            rowsB.withUnsafeBufferPointer { v in
+                for i in onlyA.indices {
+                    for j in onlyB.indices {
+                        let similarity = Double(dot(u.baseAddress! + i * width, v.baseAddress! + j * width, width))
+                        bestOfA[i] = max(bestOfA[i], similarity)
+                        bestOfB[j] = max(bestOfB[j], similarity)
+                    }
+                }
             }
         }
         let recall = Self.average(bestOfA, weights: onlyA.map { weight(a.ids[$0]) })
@@ -67,12 +77,23 @@ public struct TokenAlignment: Sendable, Equatable {
         return recall + precision == 0 ? 0 : 2 * recall * precision / (recall + precision)
     }
 
-    /// The state minus the centre, unit length (zero stays zero).
-    private func centred(_ state: [Float]) -> [Float] {
-        precondition(state.count == centre.count, "a token state of \(state.count) dimensions, the centre has \(centre.count)")
-        let shifted = zip(state, centre).map { $0 - $1 }
-        let norm = shifted.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        return norm > 0 ? shifted.map { $0 / norm } : shifted
+    /// Each state minus the centre, unit length (zero stays zero), one after another in one array.
+    private func centred(_ states: [[Float]]) -> [Float] {
+        var rows = [Float]()
+        rows.reserveCapacity(states.count * centre.count)
+        for state in states {
+            precondition(state.count == centre.count, "a token state of \(state.count) dimensions, the centre has \(centre.count)")
+            let start = rows.count
+            var norm: Float = 0
+            for k in 0..<centre.count {
+                let shifted = state[k] - centre[k]
+                rows.append(shifted)
+                norm += shifted * shifted
+            }
+            norm = norm.squareRoot()
+            if norm > 0 { for k in start..<rows.count { rows[k] /= norm } }
+        }
+        return rows
     }
 
     /// The weighted mean; the plain mean when every weight is 0.

@@ -12,6 +12,13 @@ final class SQLiteConnection {
     let path: String
     let mode: Mode
     private let handle: OpaquePointer
+    /// Prepared statements by their SQL, reset after each use: preparing took about half of a
+    /// one-row read (the novelty check reads a few quotes and their token states per candidate).
+    /// Every statement's SQL is a literal of this module, so the set is small; it is bounded anyway.
+    private var statements: [String: OpaquePointer] = [:]
+    /// The SQL of the kept statements now stepping.
+    private var inUse: Set<String> = []
+    private static let keptStatements = 64
 
     /// How long a writer waits for another process's lock before failing with `busy`.
     static let busyTimeoutMilliseconds: Int32 = 10_000
@@ -60,12 +67,42 @@ final class SQLiteConnection {
                 try execute("PRAGMA foreign_keys = ON")
             }
         } catch {
+            finalizeStatements()
             sqlite3_close_v2(handle)
             throw error
         }
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        finalizeStatements()
+        sqlite3_close_v2(handle)
+    }
+
+    private func finalizeStatements() {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        statements = [:]
+    }
+
+    /// The prepared statement of `sql`, from the cache or prepared now and kept.
+    private func statement(_ sql: String) throws -> OpaquePointer {
+        if let kept = statements[sql] { return kept }
+        let statement = try prepare(sql)
+        if statements.count >= Self.keptStatements {
+            for (kept, old) in statements where !inUse.contains(kept) {
+                sqlite3_finalize(old)
+                statements[kept] = nil
+            }
+        }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func prepare(_ sql: String) throws -> OpaquePointer {
+        var statement: OpaquePointer?
+        let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard prepared == SQLITE_OK, let statement else { throw error(prepared, lastMessage) }
+        return statement
+    }
 
     /// Runs SQL without parameters (pragmas, DDL). Never used with caller-provided text.
     func execute(_ sql: String) throws {
@@ -86,10 +123,21 @@ final class SQLiteConnection {
     /// Runs one parameterised statement and maps each row.
     @discardableResult
     func query<T>(_ sql: String, _ parameters: [SQLValue] = [], _ map: (SQLiteRow) throws -> T) throws -> [T] {
-        var statement: OpaquePointer?
-        let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        guard prepared == SQLITE_OK, let statement else { throw error(prepared, lastMessage) }
-        defer { sqlite3_finalize(statement) }
+        // A statement already stepping (a query run from inside another's row mapping) gets a
+        // fresh one of its own.
+        let nested = inUse.contains(sql)
+        let statement = try nested ? prepare(sql) : statement(sql)
+        if !nested { inUse.insert(sql) }
+        // Reset, so the statement holds no read lock or transaction open between uses.
+        defer {
+            if nested {
+                sqlite3_finalize(statement)
+            } else {
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+                inUse.remove(sql)
+            }
+        }
         for (offset, value) in parameters.enumerated() {
             let index = Int32(offset + 1)
             let bound: Int32

@@ -85,7 +85,8 @@ public enum MatMul {
             let type = Int32(w.type.rawValue), lo = Int32(rows.lowerBound), hi = Int32(rows.upperBound)
             let rc = xq.tokens == 1
                 ? lk_gemv_packed(type, packed, lo, hi, &x, out, scratch, 4 * scratchLength(columns: w.columns, tokens: 1))
-                : lk_gemm_packed(type, packed, lo, hi, &x, out, outStride, scratch, 4 * scratchLength(columns: w.columns, tokens: xq.tokens))
+                : lk_gemm_packed(type, packed, lo, hi, &x, xq.batchedTiles(for: type), out, outStride, scratch,
+                                 4 * scratchLength(columns: w.columns, tokens: xq.tokens))
             precondition(rc == 0, "packed kernel refused \(w.type.name)")
             return
         }

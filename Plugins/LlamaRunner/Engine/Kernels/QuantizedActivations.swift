@@ -1,4 +1,5 @@
 import CLlamaKernels
+import Synchronization
 
 /// Activations quantised to 8-bit blocks of 32 values, as llama.cpp does before every weight
 /// product: per block a scale `d` (max |x| / 127) and `s` = d × (sum of the quants), which the
@@ -12,6 +13,14 @@ public final class QuantizedActivations: @unchecked Sendable {
     public let qs: UnsafeMutablePointer<Int8>
     /// Per block of every token: d, then s.
     public let scales: UnsafeMutablePointer<Float>
+    /// The quants rearranged for the batched kernel (`batchedTiles`), and the weight type they
+    /// were rearranged for (-1: none since the last quantisation).
+    private struct Tiles {
+        var buffer: UnsafeMutableRawPointer?
+        var bytes = 0
+        var type: Int32 = -1
+    }
+    private let tiles = Mutex(Tiles())
 
     /// Room for `capacity` values (tokens × columns), columns a multiple of 32.
     public init(capacity: Int) {
@@ -23,6 +32,7 @@ public final class QuantizedActivations: @unchecked Sendable {
     deinit {
         qs.deallocate()
         scales.deallocate()
+        tiles.withLock { $0.buffer?.deallocate() }
     }
 
     public var blocksPerToken: Int { columns / 32 }
@@ -38,6 +48,27 @@ public final class QuantizedActivations: @unchecked Sendable {
         precondition(columns % 32 == 0 && tokens * columns <= capacity)
         self.tokens = tokens
         self.columns = columns
+        tiles.withLock { $0.type = -1 }
+    }
+
+    /// The quants rearranged into the batched kernel's tiles for weights of ggml type `type`
+    /// (`lk_gemm_pack_tiles`): made once per quantisation, by the first of the threads sharing a
+    /// product to ask (the others wait for it), so the product's row chunks do not each rearrange
+    /// them. Nil where that kernel does not take the type. Ask only once every block is quantised.
+    func batchedTiles(for type: Int32) -> UnsafeRawPointer? {
+        tiles.withLock { state -> UnsafeRawPointer? in
+            if state.type == type { return UnsafeRawPointer(state.buffer) }
+            let needed = lk_gemm_tiles_bytes(Int32(columns), Int32(tokens))
+            if needed > state.bytes {
+                state.buffer?.deallocate()
+                state.buffer = .allocate(byteCount: needed, alignment: 64)
+                state.bytes = needed
+            }
+            var x = lk_activations(qs: qs, scales: scales, tokens: Int32(tokens), columns: Int32(columns))
+            guard lk_gemm_pack_tiles(type, &x, state.buffer, state.bytes) == 0 else { return nil }
+            state.type = type
+            return UnsafeRawPointer(state.buffer)
+        }
     }
 
     /// Quantises blocks `blocks` (of 32 columns) of every token, in the shape set by `prepare`;
