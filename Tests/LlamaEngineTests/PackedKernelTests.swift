@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import CLlamaKernels
 @testable import LlamaEngine
@@ -100,5 +101,64 @@ struct PackedKernelTests {
                            &activations, q4Tiles, &out, rows, scratch, 4 * MatMul.scratchLength(columns: columns, tokens: tokens))
         }
         #expect(refused == -1)
+    }
+
+    /// Two products of different layouts (Q4_K and Q6_K, as a Q4_K_M file's Q and V) share one
+    /// quantisation on two threads at once: each reads tiles of its own layout, and both give the
+    /// rows' results bit for bit.
+    @Test func productsOfTwoLayoutsShareTheActivationsAcrossThreads() {
+        var rng = SeededGenerator(seed: 11)
+        let columns = 512, rows = 320, tokens = 21
+        let (x, xq) = KernelTestInputs.activations(tokens: tokens, columns: columns, rng: &rng)
+        let types: [TensorType] = [.q4_K, .q6_K]
+        let weights = types.map { KernelTestInputs.weights($0, rows: rows, columns: columns, rng: &rng) }
+        let store = WeightMatrix.PackedWeights()
+        let pool = ThreadPool(threads: 2)
+        let scratchLength = MatMul.scratchLength(columns: columns, tokens: tokens)
+        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 2 * scratchLength)
+        defer { scratch.deallocate() }
+        weights[0].withUnsafeBytes { firstRaw in
+            weights[1].withUnsafeBytes { secondRaw in
+                let matrices = zip(types, [firstRaw, secondRaw]).map { type, raw in
+                    WeightMatrix(data: raw.baseAddress!, info: GGUFTensorInfo(name: "w", dimensions: [columns, rows], type: type,
+                                                                              fileOffset: 0, byteCount: raw.count))
+                }
+                let packed = matrices.map { store.pack($0, types: Set(types), implementation: .avx512vnni) }
+                for _ in 0..<20 {
+                    var (first, second) = ([Float](repeating: .nan, count: tokens * rows), [Float](repeating: .nan, count: tokens * rows))
+                    var expected = [first, second]
+                    x.withUnsafeBufferPointer { xf in   // not read by the integer kernels
+                        first.withUnsafeMutableBufferPointer { o0 in
+                            second.withUnsafeMutableBufferPointer { o1 in
+                                let outs = [o0.baseAddress!, o1.baseAddress!]
+                                // Thread s multiplies matrix s, a panel per call, while the other runs the other
+                                // (both start together, so a parked worker's wake-up cannot keep them apart).
+                                let arrived = Atomic<Int>(0)
+                                pool.run { s in
+                                    arrived.add(1, ordering: .acquiringAndReleasing)
+                                    while arrived.load(ordering: .acquiring) < 2 {}
+                                    for row in stride(from: 0, to: rows, by: 16) {
+                                        MatMul.multiply(packed[s], xq: xq, xf: xf.baseAddress!, xStride: columns, rows: row..<row + 16,
+                                                        out: outs[s], outStride: rows, scratch: scratch + s * scratchLength,
+                                                        implementation: .avx512vnni)
+                                    }
+                                }
+                            }
+                        }
+                        for s in 0..<2 {
+                            expected[s].withUnsafeMutableBufferPointer { o in
+                                MatMul.multiply(matrices[s], xq: xq, xf: xf.baseAddress!, xStride: columns, rows: 0..<rows,
+                                                out: o.baseAddress!, outStride: rows, scratch: scratch, implementation: .avx512vnni)
+                            }
+                        }
+                    }
+                    for (s, output) in [first, second].enumerated() {
+                        let differing = zip(output, expected[s]).filter { $0.bitPattern != $1.bitPattern }.count
+                        #expect(differing == 0, "\(types[s].name): \(differing) of \(output.count) products differ")
+                    }
+                    x.withUnsafeBufferPointer { xq.quantize($0.baseAddress!, tokens: tokens, columns: columns, stride: columns) }
+                }
+            }
+        }
     }
 }

@@ -13,14 +13,22 @@ public final class QuantizedActivations: @unchecked Sendable {
     public let qs: UnsafeMutablePointer<Int8>
     /// Per block of every token: d, then s.
     public let scales: UnsafeMutablePointer<Float>
-    /// The quants rearranged for the batched kernel (`batchedTiles`), and the weight type they
-    /// were rearranged for (-1: none since the last quantisation).
-    private struct Tiles {
+    /// The quants rearranged for the batched kernel (`batchedTiles`), one slot per weight type a
+    /// product group uses (Q, K and V may differ in type, and so in layout, in one group).
+    private let tileSlots = (0..<4).map { _ in TileSlot() }
+
+    /// A slot's state: `TileSlot.free`, `packing(type)` while one thread fills it, or the type
+    /// it holds. Only `prepare` (between products) frees a slot, so a thread reading a slot's
+    /// tiles never sees them rewritten.
+    private final class TileSlot: @unchecked Sendable {
+        static let free: Int32 = -1
+        static func packing(_ type: Int32) -> Int32 { -2 - type }
+        let state = Atomic<Int32>(free)
+        /// Written only by the thread that moved the slot from free to packing.
         var buffer: UnsafeMutableRawPointer?
         var bytes = 0
-        var type: Int32 = -1
+        deinit { buffer?.deallocate() }
     }
-    private let tiles = Mutex(Tiles())
 
     /// Room for `capacity` values (tokens × columns), columns a multiple of 32.
     public init(capacity: Int) {
@@ -32,7 +40,6 @@ public final class QuantizedActivations: @unchecked Sendable {
     deinit {
         qs.deallocate()
         scales.deallocate()
-        tiles.withLock { $0.buffer?.deallocate() }
     }
 
     public var blocksPerToken: Int { columns / 32 }
@@ -48,27 +55,38 @@ public final class QuantizedActivations: @unchecked Sendable {
         precondition(columns % 32 == 0 && tokens * columns <= capacity)
         self.tokens = tokens
         self.columns = columns
-        tiles.withLock { $0.type = -1 }
+        for slot in tileSlots { slot.state.store(TileSlot.free, ordering: .relaxed) }  // published by the pool's next job
     }
 
     /// The quants rearranged into the batched kernel's tiles for weights of ggml type `type`
     /// (`lk_gemm_pack_tiles`): made once per quantisation, by the first of the threads sharing a
-    /// product to ask (the others wait for it), so the product's row chunks do not each rearrange
-    /// them. Nil where that kernel does not take the type. Ask only once every block is quantised.
+    /// product to ask, while the others spin for the few microseconds it takes (a lock put them
+    /// to sleep, and waking them cost more than the packing), so the product's row chunks do not
+    /// each rearrange them. Nil where that kernel does not take the type, or when every slot
+    /// holds another type (the kernel then packs per call). Ask only once every block is quantised.
     func batchedTiles(for type: Int32) -> UnsafeRawPointer? {
-        tiles.withLock { state -> UnsafeRawPointer? in
-            if state.type == type { return UnsafeRawPointer(state.buffer) }
+        for slot in tileSlots {
+            var state = slot.state.load(ordering: .acquiring)
+            while state == TileSlot.packing(type) { state = slot.state.load(ordering: .acquiring) }
+            if state == type { return UnsafeRawPointer(slot.buffer) }
+        }
+        for slot in tileSlots where slot.state.compareExchange(expected: TileSlot.free, desired: TileSlot.packing(type),
+                                                                ordering: .acquiring).exchanged {
             let needed = lk_gemm_tiles_bytes(Int32(columns), Int32(tokens))
-            if needed > state.bytes {
-                state.buffer?.deallocate()
-                state.buffer = .allocate(byteCount: needed, alignment: 64)
-                state.bytes = needed
+            if needed > slot.bytes {
+                slot.buffer?.deallocate()
+                slot.buffer = .allocate(byteCount: needed, alignment: 64)
+                slot.bytes = needed
             }
             var x = lk_activations(qs: qs, scales: scales, tokens: Int32(tokens), columns: Int32(columns))
-            guard lk_gemm_pack_tiles(type, &x, state.buffer, state.bytes) == 0 else { return nil }
-            state.type = type
-            return UnsafeRawPointer(state.buffer)
+            guard lk_gemm_pack_tiles(type, &x, slot.buffer, slot.bytes) == 0 else {
+                slot.state.store(TileSlot.free, ordering: .releasing)
+                return nil
+            }
+            slot.state.store(type, ordering: .releasing)
+            return UnsafeRawPointer(slot.buffer)
         }
+        return nil
     }
 
     /// Quantises blocks `blocks` (of 32 columns) of every token, in the shape set by `prepare`;
