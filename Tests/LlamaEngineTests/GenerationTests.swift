@@ -115,15 +115,22 @@ import Testing
         #expect(full.hasPrefix(result.text))
     }
 
+    /// Also for a chunk long enough that its per-token steps are shared among the threads
+    /// (`LlamaSession.tokensWorthSharing`).
     @Test func logitsDoNotDependOnTheThreadCount() throws {
         let prompt = try ReferenceAgreementTests.greedyLines()[1].promptIds
-        func logits(threads: Int) throws -> [Float] {
+        let short = Array(prompt.prefix(LlamaSession.tokensWorthSharing - 1))
+        var long = prompt
+        while long.count < 2 * LlamaSession.tokensWorthSharing { long += prompt }
+        func logits(_ tokens: [Int32], threads: Int) throws -> [Float] {
             let model = try LlamaModel(file: Self.model.file, threads: threads)
             var out: [Float] = []
-            try LlamaSession(model: model, contextLength: 64).evaluate(prompt) { _, v in out = Array(v) }
+            try LlamaSession(model: model, contextLength: 256).evaluate(tokens) { _, v in out = Array(v) }
             return out
         }
-        #expect(try logits(threads: 1) == logits(threads: 3))
+        for tokens in [short, long] {
+            #expect(try logits(tokens, threads: 1) == logits(tokens, threads: 3), "\(tokens.count) tokens")
+        }
     }
 
     @Test func embeddingsAreUnitLengthAndDeterministic() throws {

@@ -32,7 +32,7 @@ struct NoveltyLibraryTests {
     @Test(arguments: [1, 7, 16, 31, 384, 385])
     func theScanAgreesWithThePlainReference(dimensions: Int) {
         var random = SystemRandomNumberGenerator()
-        for rows in [0, 1, 3, 200] {
+        for rows in [0, 1, 3, 200, EmbeddingMatrix.rowsWorthTwoThreads + 3] {
             var matrix = EmbeddingMatrix(model: "m", dimensions: dimensions)
             for id in 0..<rows {
                 matrix.append(id: Int64(id), vector: (0..<dimensions).map { _ in Float.random(in: -1...1, using: &random) })
@@ -45,7 +45,17 @@ struct NoveltyLibraryTests {
             if fast.id != reference.id {   // only a tie within rounding may pick another row
                 #expect(abs(fast.similarity - reference.similarity) < 1e-6)
             }
+            // The two-thread scan of a large matrix lists what one scan of every row lists.
+            #expect(matrix.nearest(to: query, count: 8) == matrix.nearest(to: EmbeddingMatrix.unit(query), count: 8, rows: 0..<rows))
         }
+    }
+
+    /// Equal similarities keep the earlier row first, across the two halves of a two-thread scan.
+    @Test func tiesKeepTheEarlierRowAcrossTheHalves() {
+        var matrix = EmbeddingMatrix(model: "m", dimensions: 2)
+        for id in 0..<EmbeddingMatrix.rowsWorthTwoThreads * 2 { matrix.append(id: Int64(id), vector: id % 1000 == 7 ? [1, 0] : [0, 1]) }
+        let ids = matrix.nearest(to: [1, 0], count: 5).map(\.id)
+        #expect(ids == [7, 1007, 2007, 3007, 4007])
     }
 
     /// One word replaced, added or removed is an edit, with case, accents and punctuation folded;

@@ -185,8 +185,10 @@ public struct NoveltyGate: Sendable {
         if let aligned = calibration.tokenAligned, embedder.offersTokenStates {
             var check = ParaphraseCheck(used: .tokenAlignment)
             let dimensions = library.matrix.dimensions
+            let candidate = ParaphraseDecision.Wording(text)
             for (neighbour, stored) in nearest where aligned.mayCall(cosine: neighbour.similarity) {
-                let range = aligned.range(cosine: neighbour.similarity, text, stored.text)
+                let wording = ParaphraseDecision.features(cosine: neighbour.similarity, candidate, ParaphraseDecision.Wording(stored.text))
+                let range = aligned.range(wording)
                 guard range.upperBound >= aligned.cutoff else { continue }
                 let odds: Double, how: String
                 if range.lowerBound >= aligned.cutoff {
@@ -207,8 +209,7 @@ public struct NoveltyGate: Sendable {
                         check.passes += 1
                     }
                     let alignment = aligned.alignment.unsharedAlignment(check.candidateStates!, storedStates)
-                    (odds, how) = (aligned.logOdds(cosine: neighbour.similarity, alignment: alignment, text, stored.text),
-                                   String(format: "token alignment %.3f", alignment))
+                    (odds, how) = (aligned.logOdds(wording, alignment: alignment), String(format: "token alignment %.3f", alignment))
                 }
                 guard odds >= aligned.cutoff else { continue }
                 check.rejection = .fail(.novelty, "paraphrase of stored quote \(Self.describe(stored)) (cosine "
@@ -224,8 +225,9 @@ public struct NoveltyGate: Sendable {
         let lacking = calibration.tokenAligned != nil
         var check = ParaphraseCheck(used: .wordOverlaps(embedderLacksTokenStates: lacking))
         let why = lacking ? "word overlaps only: \(embedder.model)'s embedder gives no per-token states" : nil
+        let candidate = ParaphraseDecision.Wording(text)
         for (neighbour, stored) in nearest where decision.mayCall(cosine: neighbour.similarity) {
-            let odds = decision.logOdds(cosine: neighbour.similarity, text, stored.text)
+            let odds = decision.logOdds(cosine: neighbour.similarity, candidate, ParaphraseDecision.Wording(stored.text))
             guard odds >= decision.cutoff else { continue }
             check.rejection = .fail(.novelty, "paraphrase of stored quote \(Self.describe(stored)) (cosine "
                                     + String(format: "%.3f, paraphrase log-odds %.2f ≥ %.2f, ", neighbour.similarity, odds,

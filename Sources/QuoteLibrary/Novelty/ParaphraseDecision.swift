@@ -26,15 +26,37 @@ public struct ParaphraseDecision: Sendable, Equatable {
         (self.weights, self.bias, self.cutoff) = (weights, bias, cutoff)
     }
 
+    /// A line's wording as the overlap features read it, made once per line: the gate compares
+    /// one candidate with several stored quotes (made per pair, twice, it was a tenth of a
+    /// novelty check, `make bench-novelty`).
+    public struct Wording: Sendable {
+        let stems: Set<String>
+        /// Each 3-gram's code points, 21 bits apiece (code points, as the script's Python strings).
+        let trigrams: Set<UInt64>
+
+        public init(_ text: String) {
+            let words = ParaphraseDecision.words(text)
+            stems = ParaphraseDecision.stems(words)
+            trigrams = ParaphraseDecision.trigrams(words)
+        }
+    }
+
     /// The pair's features, in `weights` order.
+    public static func features(cosine: Float, _ first: Wording, _ second: Wording) -> [Double] {
+        [Double(cosine), jaccard(first.stems, second.stems), jaccard(first.trigrams, second.trigrams)]
+    }
+
     public static func features(cosine: Float, _ first: String, _ second: String) -> [Double] {
-        let (a, b) = (words(first), words(second))
-        return [Double(cosine), jaccard(stems(a), stems(b)), jaccard(trigrams(a), trigrams(b))]
+        features(cosine: cosine, Wording(first), Wording(second))
     }
 
     /// The log-odds that the pair is a paraphrase.
-    public func logOdds(cosine: Float, _ first: String, _ second: String) -> Double {
+    public func logOdds(cosine: Float, _ first: Wording, _ second: Wording) -> Double {
         zip(weights, Self.features(cosine: cosine, first, second)).reduce(bias) { $0 + $1.0 * $1.1 }
+    }
+
+    public func logOdds(cosine: Float, _ first: String, _ second: String) -> Double {
+        logOdds(cosine: cosine, Wording(first), Wording(second))
     }
 
     public func isParaphrase(cosine: Float, _ first: String, _ second: String) -> Bool {
@@ -56,13 +78,13 @@ public struct ParaphraseDecision: Sendable, Equatable {
         Set(words.filter { $0.count >= 4 }.map { String($0.prefix(5)) })
     }
 
-    static func trigrams(_ words: [String]) -> Set<String> {
-        let characters = Array(" " + words.joined(separator: " ") + " ")
-        guard characters.count >= 3 else { return [] }
-        return Set((0...(characters.count - 3)).map { String(characters[$0..<$0 + 3]) })
+    static func trigrams(_ words: [String]) -> Set<UInt64> {
+        let points = Array((" " + words.joined(separator: " ") + " ").unicodeScalars.map { UInt64($0.value) })
+        guard points.count >= 3 else { return [] }
+        return Set((0...(points.count - 3)).map { points[$0] << 42 | points[$0 + 1] << 21 | points[$0 + 2] })
     }
 
-    static func jaccard(_ a: Set<String>, _ b: Set<String>) -> Double {
+    static func jaccard<T>(_ a: Set<T>, _ b: Set<T>) -> Double {
         let union = a.union(b).count
         return union == 0 ? 0 : Double(a.intersection(b).count) / Double(union)
     }
@@ -104,7 +126,11 @@ public struct AlignedParaphraseDecision: Sendable, Equatable {
 
     /// The log-odds the pair can have, whatever its token alignment (in −1...1).
     public func range(cosine: Float, _ first: String, _ second: String) -> ClosedRange<Double> {
-        let wording = ParaphraseDecision.features(cosine: cosine, first, second)
+        range(ParaphraseDecision.features(cosine: cosine, first, second))
+    }
+
+    /// `range` of the pair's `ParaphraseDecision.features`, computed once for this and `logOdds`.
+    public func range(_ wording: [Double]) -> ClosedRange<Double> {
         let (low, high) = (logOdds(wording, alignment: -1), logOdds(wording, alignment: 1))
         return min(low, high)...max(low, high)
     }
@@ -116,7 +142,7 @@ public struct AlignedParaphraseDecision: Sendable, Equatable {
     }
 
     /// `wording` is `ParaphraseDecision.features` (cosine, sharedWords, sharedTrigrams).
-    private func logOdds(_ wording: [Double], alignment: Double) -> Double {
+    public func logOdds(_ wording: [Double], alignment: Double) -> Double {
         bias + weights[0] * wording[0] + weights[1] * alignment + weights[2] * wording[1] + weights[3] * wording[2]
     }
 }

@@ -89,16 +89,20 @@ public final class QuantizedActivations: @unchecked Sendable {
         return nil
     }
 
-    /// Quantises blocks `blocks` (of 32 columns) of every token, in the shape set by `prepare`;
-    /// disjoint block ranges may be quantised concurrently. With `intrinsics`, the C kernel
-    /// (CLlamaKernels) does it; the Swift code below gives the same bits everywhere else.
-    public func quantizeBlocks(_ x: UnsafePointer<Float>, stride: Int, blocks: Range<Int>,
+    /// Quantises blocks `blocks` (of 32 columns) of the tokens `only` (default: every token), in
+    /// the shape set by `prepare`; disjoint block or token ranges may be quantised concurrently.
+    /// With `intrinsics`, the C kernel (CLlamaKernels) does it; the Swift code below gives the
+    /// same bits everywhere else.
+    public func quantizeBlocks(_ x: UnsafePointer<Float>, stride: Int, blocks: Range<Int>, only: Range<Int>? = nil,
                                intrinsics: Bool = MatMul.implementation.usesIntrinsics) {
-        if intrinsics, lk_quantize_q8(x, stride, Int32(tokens), Int32(columns), Int32(blocks.lowerBound), Int32(blocks.upperBound), qs, scales) == 0 {
+        let perToken = columns / 32
+        let rows = only ?? 0..<tokens
+        if intrinsics, lk_quantize_q8(x + rows.lowerBound * stride, stride, Int32(rows.count), Int32(columns), Int32(blocks.lowerBound),
+                                      Int32(blocks.upperBound), qs + rows.lowerBound * columns,
+                                      scales + 2 * rows.lowerBound * perToken) == 0 {
             return
         }
-        let perToken = columns / 32
-        for t in 0..<tokens {
+        for t in rows {
             for b in blocks {
                 Self.quantizeBlock(x + t * stride + b * 32, qs + t * columns + b * 32, scales + 2 * (t * perToken + b))
             }

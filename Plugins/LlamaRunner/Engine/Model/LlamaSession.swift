@@ -26,6 +26,9 @@ public final class LlamaSession: @unchecked Sendable {
     /// Tokens per forward chunk: the batch of the matrix products, and how often a long prefill
     /// checks for cancellation.
     public static let chunkSize = 64
+    /// Chunks of at least this many tokens share their per-token steps (norms, quantisation)
+    /// among the threads; a decode step's one token keeps them on the calling thread.
+    static let tokensWorthSharing = 16
     /// This session's chunk: `chunkSize`, or the whole context for a sentence encoder, whose
     /// every position attends to every other and so must be in one chunk.
     let batch: Int
@@ -187,20 +190,36 @@ public final class LlamaSession: @unchecked Sendable {
                 project(w, x, xStride, into: out, rows: rows, part: part, from: input)
             }
         }
+        /// Runs `body` over every token in ranges: over the threads for a chunk of many tokens (a
+        /// prompt, a sentence encoder's texts: these steps were 16% of an EmbeddingGemma pass at
+        /// 2 threads, run on one), on this thread for a few (a decode step). Per token, so the
+        /// bits are the same either way.
+        func forTokens(_ body: (Range<Int>) -> Void) {
+            guard T >= Self.tokensWorthSharing, pool.threads > 1 else { return body(0..<T) }
+            pool.runChunked(segments: 1, rows: { _ in T }, granule: 1, chunksPerThread: 1) { _, tokens, _ in body(tokens) }
+        }
         /// Adds a block's output (`ws.projected`) to the residual stream, normalised first when
         /// the architecture normalises block outputs (Gemma 3).
-        func addToResidual(normalisedBy norm: [Float]?) {
-            if let norm {
-                for t in 0..<T { VectorOps.rmsNorm(ws.projected + t * d, norm, ws.projected + t * d, d, epsilon: eps) }
+        func addToResidual(_ tokens: Range<Int>, normalisedBy norm: [Float]?) {
+            for t in tokens {
+                if let norm { VectorOps.rmsNorm(ws.projected + t * d, norm, ws.projected + t * d, d, epsilon: eps) }
+                VectorOps.add(ws.projected + t * d, into: ws.hidden + t * d, d)
             }
-            VectorOps.add(ws.projected, into: ws.hidden, T * d)
+        }
+        /// The residual stream normalised by `norm` into `ws.normed` and quantised into `xq`.
+        func normaliseAndQuantise(_ tokens: Range<Int>, by norm: [Float]) {
+            for t in tokens { VectorOps.rmsNorm(ws.hidden + t * d, norm, ws.normed + t * d, d, epsilon: eps) }
+            xq.quantizeBlocks(ws.normed, stride: d, blocks: 0..<d / 32, only: tokens)
         }
 
         for (l, layer) in weights.layers.enumerated() {
             if shouldCancel() { return false }
-            // Attention block.
-            for t in 0..<T { VectorOps.rmsNorm(ws.hidden + t * d, layer.attentionNorm, ws.normed + t * d, d, epsilon: eps) }
-            xq.quantize(ws.normed, tokens: T, columns: d, stride: d)
+            // The previous layer's feed-forward output joins the residual stream; attention block.
+            xq.prepare(tokens: T, columns: d)
+            forTokens { tokens in
+                if l > 0 { addToResidual(tokens, normalisedBy: weights.layers[l - 1].postFeedForwardNorm) }
+                normaliseAndQuantise(tokens, by: layer.attentionNorm)
+            }
             func qkv(_ s: Int) -> (WeightMatrix, UnsafeMutablePointer<Float>) {
                 s == 0 ? (layer.query, ws.query) : s == 1 ? (layer.key, ws.key) : (layer.value, ws.value)
             }
@@ -234,13 +253,16 @@ public final class LlamaSession: @unchecked Sendable {
                            scores: ws.scores + i * ws.contextLength)
                 }
             }
-            xq.quantize(ws.attention, tokens: T, columns: qDim, stride: qDim)
+            xq.prepare(tokens: T, columns: qDim)
+            forTokens { xq.quantizeBlocks(ws.attention, stride: qDim, blocks: 0..<qDim / 32, only: $0) }
             project(layer.attentionOutput, ws.attention, qDim, into: ws.projected)
-            addToResidual(normalisedBy: layer.postAttentionNorm)
 
             // Feed-forward block.
-            for t in 0..<T { VectorOps.rmsNorm(ws.hidden + t * d, layer.ffnNorm, ws.normed + t * d, d, epsilon: eps) }
-            xq.quantize(ws.normed, tokens: T, columns: d, stride: d)
+            xq.prepare(tokens: T, columns: d)
+            forTokens { tokens in
+                addToResidual(tokens, normalisedBy: layer.postAttentionNorm)
+                normaliseAndQuantise(tokens, by: layer.ffnNorm)
+            }
             // Each chunk of rows (whole blocks of 32) gets its gate and up products, the gated
             // activation and its quantisation for the down projection from the same thread: no
             // serial step between the two products.
@@ -259,8 +281,8 @@ public final class LlamaSession: @unchecked Sendable {
                 ffq.quantizeBlocks(ws.gate, stride: ff, blocks: rows.lowerBound / 32..<rows.upperBound / 32)
             }
             project(layer.down, ws.gate, ff, into: ws.projected, from: ffq)
-            addToResidual(normalisedBy: layer.postFeedForwardNorm)
         }
+        if let last = weights.layers.last { forTokens { addToResidual($0, normalisedBy: last.postFeedForwardNorm) } }
 
         let wanted: Range<Int>
         switch outputs {
