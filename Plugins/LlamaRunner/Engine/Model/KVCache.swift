@@ -46,9 +46,21 @@ final class KVCache {
 
     /// Stores one position's keys and values, rounded to half precision.
     func store(layer: Int, position: Int, key k: UnsafePointer<Float>, value v: UnsafePointer<Float>) {
-        oldestIntact = max(oldestIntact, position - cells[layer] + 1)
+        write(layer: layer, position: position, key: k, value: v)
+        stored(layer: layer, through: position)
+    }
+
+    /// `store` without its bookkeeping: the positions of one chunk (distinct cells, as a ring
+    /// holds a whole chunk) may be written from several threads at once, and then recorded
+    /// once by `stored(layer:through:)`.
+    func write(layer: Int, position: Int, key k: UnsafePointer<Float>, value v: UnsafePointer<Float>) {
         HalfVectorOps.store(k, key(layer: layer, position: position), kvDim)
         HalfVectorOps.store(v, value(layer: layer, position: position), kvDim)
+    }
+
+    /// Records that `layer` holds every position up to `last`.
+    func stored(layer: Int, through last: Int) {
+        oldestIntact = max(oldestIntact, last - cells[layer] + 1)
     }
 
     /// Whether every stored position from `position` on is still readable (a ring may have

@@ -227,7 +227,7 @@ public final class LlamaSession: @unchecked Sendable {
                 project(qkv(s).0, ws.normed, d, into: qkv(s).1, rows: rows, part: part)
             }
             let cos = ws.ropeCos[layerRope[l]], sin = ws.ropeSin[layerRope[l]], rope = ropes[layerRope[l]]
-            for t in 0..<T {
+            forTokens { tokens in for t in tokens {
                 let q = ws.query + t * qDim, k = ws.key + t * kvDim, v = ws.value + t * kvDim
                 // Qwen2: Q/K/V biases.
                 if let b = layer.queryBias { VectorOps.add(b, into: q, qDim) }
@@ -238,8 +238,9 @@ public final class LlamaSession: @unchecked Sendable {
                 if let w = layer.keyNorm { for h in 0..<hp.kvHeads { VectorOps.rmsNorm(k + h * hd, w, k + h * hd, hd, epsilon: eps) } }
                 rope.apply(q, heads: hp.heads, headDim: hd, cos: cos + t * pairs, sin: sin + t * pairs)
                 rope.apply(k, heads: hp.kvHeads, headDim: hd, cos: cos + t * pairs, sin: sin + t * pairs)
-                cache.store(layer: l, position: start + t, key: k, value: v)
-            }
+                cache.write(layer: l, position: start + t, key: k, value: v)
+            } }
+            cache.stored(layer: l, through: start + T - 1)
             // Gemma 3: sliding-window layers see only the last `window` positions (a sentence
             // encoder's, the `window` on either side).
             let window = hp.slidingLayers[l] ? hp.slidingWindow : nil
