@@ -60,6 +60,17 @@ import Testing
         #expect(throws: BackendFailure(.initFailed, message)) { try open(mode) }
     }
 
+    /// A too-small answer asking for more room than the model has positions is refused, not
+    /// allocated (2^40 tokens of 4 floats).
+    @Test func tokenStatesNeedNoMoreRoomThanTheModelsPositions() throws {
+        let backend = try open("states_huge")
+        #expect(backend.offersTokenEmbeddings)
+        #expect(throws: BackendFailure(.decoding, "test.misbehaving: token_embeddings asked room for 1099511627776 tokens, "
+                                       + "more than the model's 512 positions")) {
+            try backend.tokenEmbeddings("x", cancellation: CancellationToken())
+        }
+    }
+
     /// The raw availability detail (the fixture reports its waker count there).
     private static func detail(_ backend: PluginBackend) -> String? {
         var buffer = [CChar](repeating: 0, count: 64)

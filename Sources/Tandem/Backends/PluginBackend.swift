@@ -197,11 +197,10 @@ public final class PluginBackend: Backend, @unchecked Sendable {
             defer { cancel.finishCall() }
             var cCancel = cancel.cToken
             let answer = withCStrArray([text]) { input, _ -> Result<TokenEmbeddings, BackendFailure> in
-                // Room for a token per byte and a few markers, not the whole context: the buffers
-                // are zeroed per call (a 2048-token context of 768-wide states was 6 MB and 0.9 ms
-                // of a 20 ms novelty check, `make bench-novelty`). A text of more tokens is told by
-                // the too-small answer, from tokenising alone, and asked again.
-                var capacity = min(max(info.contextLength, 1), text.utf8.count + 16)
+                // First asked with no room: the too-small answer gives the token count from
+                // tokenising alone (tandem_abi.h), and the buffers are then made to fit (they were
+                // made for the whole context: 6 MB zeroed per call for 2048 states of 768 floats).
+                var capacity = 0
                 while true {
                     var ids = [Int32](repeating: 0, count: capacity)
                     var states = [Float](repeating: 0, count: capacity * width)
@@ -215,6 +214,11 @@ public final class PluginBackend: Backend, @unchecked Sendable {
                         }
                     }
                     if status == TANDEM_E_BUFFER_TOO_SMALL, required > capacity, Int(dims) == width {
+                        // A text is cut to the model's positions, so no answer needs more.
+                        guard required <= max(info.contextLength, 1) else {
+                            return .failure(BackendFailure(.decoding, "\(plugin.id): token_embeddings asked room for \(required) "
+                                                           + "tokens, more than the model's \(info.contextLength) positions"))
+                        }
                         capacity = required
                         continue
                     }

@@ -62,6 +62,33 @@ static tandem_status bad_generate(const tandem_model *self, const tandem_request
     return TANDEM_OK;
 }
 
+/* "states_huge": embeddings whose token_embeddings answers every text with "too small, room for
+ * 2^40 tokens needed", far past the model's positions. */
+static tandem_status bad_embed(const tandem_model *self, const tandem_str *inputs, size_t count, float *vectors,
+                               size_t capacity, size_t *required, uint32_t *dims, const tandem_cancel *cancel, tandem_error *error) {
+    (void)self; (void)inputs; (void)cancel; (void)error;
+    *dims = 4;
+    *required = count * 4;
+    if (capacity < count * 4) { return TANDEM_E_BUFFER_TOO_SMALL; }
+    for (size_t i = 0; i < count * 4; i++) { vectors[i] = i % 4 == 0 ? 1.0f : 0.0f; }
+    return TANDEM_OK;
+}
+
+static tandem_status bad_token_embeddings(const tandem_model *self, tandem_str text, int32_t *token_ids, float *states,
+                                          size_t capacity, size_t *required, uint32_t *dims, const tandem_cancel *cancel,
+                                          tandem_error *error) {
+    (void)self; (void)text; (void)token_ids; (void)states; (void)capacity; (void)cancel; (void)error;
+    *required = (size_t)1 << 40;
+    *dims = 4;
+    return TANDEM_E_BUFFER_TOO_SMALL;
+}
+
+static const tandem_token_embeddings_ext bad_token_table = {sizeof(tandem_token_embeddings_ext), bad_token_embeddings};
+
+static const void *bad_extension(const tandem_model *self, const char *id) {
+    return mode_is(self, "states_huge") && strcmp(id, TANDEM_EXT_TOKEN_EMBEDDINGS) == 0 ? &bad_token_table : NULL;
+}
+
 static void bad_destroy(const tandem_model *self) { free((void *)(uintptr_t)self); }
 
 static tandem_status bad_open(const tandem_kv *settings, size_t count, const tandem_model **out, tandem_error *error) {
@@ -76,12 +103,17 @@ static tandem_status bad_open(const tandem_kv *settings, size_t count, const tan
     model->info.id = "bad";
     model->info.display_name = "bad";
     model->info.kind = TANDEM_KIND_TEST;
-    model->info.caps = strcmp(model->mode, "embed_liar") == 0 ? TANDEM_CAP_EMBEDDINGS : 0;
+    const bool states = strcmp(model->mode, "states_huge") == 0;
+    model->info.caps = strcmp(model->mode, "embed_liar") == 0 || states ? TANDEM_CAP_EMBEDDINGS : 0;
+    model->info.context_length = 512;
+    model->info.embedding_dims = states ? 4 : 0;
     model->table.struct_size = sizeof model->table;
     model->table.model_data = model;
     model->table.info = bad_info;
     model->table.availability = bad_availability;
     model->table.generate = strcmp(model->mode, "missing_generate") == 0 ? NULL : bad_generate;
+    model->table.embed = states ? bad_embed : NULL;
+    model->table.get_extension = bad_extension;
     model->table.destroy = bad_destroy;
     if (strcmp(model->mode, "open_null") == 0) {
         free(model);
