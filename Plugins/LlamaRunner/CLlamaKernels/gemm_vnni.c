@@ -421,10 +421,11 @@ __attribute__((target(TARGET), always_inline)) static inline void expand(int typ
 // The panel against the `nt` tokens of one tile (a compile-time constant where this is inlined):
 // one register accumulator per token, blocks added in order.
 // With `direct` (Q8_0, whose packed registers hold u already), the registers and scales are read
-// from the packed panel itself, not from an expanded copy.
+// from the packed panel itself, not from an expanded copy: each unit's group is `group` bytes,
+// its scales after `regs` bytes of registers (type_layout).
 __attribute__((target(TARGET), always_inline)) static inline void tile(const panel_block *panel, const uint8_t *direct,
-    const tile_block *xb, int units, int has_min, int halves, int nt, float *out, size_t out_stride, __mmask16 live,
-    const char *ahead, const char *ahead_end, int ahead_lines) {
+    size_t group, size_t regs, const tile_block *xb, int units, int has_min, int halves, int nt, float *out, size_t out_stride,
+    __mmask16 live, const char *ahead, const char *ahead_end, int ahead_lines) {
     __m512 acc[TILE];
     for (int j = 0; j < nt; j++) acc[j] = _mm512_setzero_ps();
     for (int u = 0; u < units; u++) {
@@ -432,9 +433,9 @@ __attribute__((target(TARGET), always_inline)) static inline void tile(const pan
         panel_block direct_block;
         const panel_block *w = panel + u;
         if (direct) {
-            const uint8_t *g = direct + (size_t)u * (LK_Q8_0_BYTES * PANEL);
+            const uint8_t *g = direct + (size_t)u * group;
             for (int k = 0; k < 8; k++) direct_block.q[k] = load(g + 64 * k);
-            direct_block.d[0] = halves_at(g + 512);
+            direct_block.d[0] = halves_at(g + regs);
             w = &direct_block;
         }
         const tile_block *a = xb + u;
@@ -466,8 +467,10 @@ __attribute__((target(TARGET), always_inline)) static inline void tile(const pan
 // Every tile size and type family as its own instantiation, so the accumulators stay in registers.
 __attribute__((target(TARGET))) static void run_tile(const panel_block *panel, const uint8_t *direct, const tile_block *xb, int units,
     const type_layout *l, int nt, float *out, size_t out_stride, __mmask16 live, const char *ahead, const char *ahead_end, int ahead_lines) {
-#define TILE_CASE(n, min, halves) case n: tile(panel, NULL, xb, units, min, halves, n, out, out_stride, live, ahead, ahead_end, ahead_lines); break;
-#define DIRECT_CASE(n) case n: tile(NULL, direct, xb, units, 0, 0, n, out, out_stride, live, ahead, ahead_end, ahead_lines); break;
+    const size_t group = (size_t)(l->regs + l->aux + l->halves16), regs = (size_t)l->regs;
+#define TILE_CASE(n, min, halves) \
+    case n: tile(panel, NULL, 0, 0, xb, units, min, halves, n, out, out_stride, live, ahead, ahead_end, ahead_lines); break;
+#define DIRECT_CASE(n) case n: tile(NULL, direct, group, regs, xb, units, 0, 0, n, out, out_stride, live, ahead, ahead_end, ahead_lines); break;
     if (direct) {
         switch (nt) { DIRECT_CASE(1) DIRECT_CASE(2) DIRECT_CASE(3) DIRECT_CASE(4) DIRECT_CASE(5) DIRECT_CASE(6) DIRECT_CASE(7) DIRECT_CASE(8) }
         return;
