@@ -27,30 +27,13 @@ import sys
 import numpy as np
 
 import logistic
+from labelled_lines import LANGUAGES, ROOT, is_tuning, lines
 from tandem_vectors import embed_all, swift_identifier
 
-LANGUAGES = ["en", "de", "es", "fr", "it", "pt"]
 RIDGES = [0.1, 0.3, 1.0, 3.0, 10.0, 30.0]
 FOLDS = 5
 KEEP_GOOD = 0.975
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUTPUTS = os.path.join(ROOT, "Sources/QuoteLibrary/Taste/Models")
-
-
-def is_tuning(line):
-    value = 0xCBF29CE484222325
-    for byte in line.encode("utf-8"):
-        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return value % 2 == 0
-
-
-def lines(language, kind):
-    path = os.path.join(ROOT, "eval/lines", f"{language}.{kind}.txt")
-    with open(path, encoding="utf-8") as f:
-        found = [line.rstrip("\n") for line in f if line.strip()]
-    if not found:
-        sys.exit(f"error: {path}: no lines")
-    return found
 
 
 def auc(scores, labels):

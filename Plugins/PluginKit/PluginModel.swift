@@ -22,6 +22,12 @@ public protocol PluginModel: AnyObject, Sendable {
     func tokenEmbeddingCount(of text: String) throws(BackendFailure) -> Int
     /// The text's own tokens and their encoder states (tandem_abi.h, TANDEM_EXT_TOKEN_EMBEDDINGS).
     func tokenEmbeddings(of text: String, cancellation: PluginCancellation) throws(BackendFailure) -> TokenEmbeddings
+    /// Whether the model offers `tandem.log_likelihood/1` (tandem_abi.h): then `get_extension`
+    /// returns its table and `logLikelihood` answers.
+    var offersLogLikelihood: Bool { get }
+    /// How likely the model finds `continuation` right after `context` (tandem_abi.h,
+    /// TANDEM_EXT_LOG_LIKELIHOOD); the box has checked that the continuation is not empty.
+    func logLikelihood(of continuation: String, after context: String, cancellation: PluginCancellation) throws(BackendFailure) -> LogLikelihood
 }
 
 extension PluginModel {
@@ -37,5 +43,9 @@ extension PluginModel {
     }
     public func tokenEmbeddings(of text: String, cancellation: PluginCancellation) throws(BackendFailure) -> TokenEmbeddings {
         throw BackendFailure(.unsupportedOption, "\(info.id) does not give per-token states")
+    }
+    public var offersLogLikelihood: Bool { false }
+    public func logLikelihood(of continuation: String, after context: String, cancellation: PluginCancellation) throws(BackendFailure) -> LogLikelihood {
+        throw BackendFailure(.unsupportedOption, "\(info.id) does not score text")
     }
 }

@@ -119,9 +119,13 @@ final class PluginModelBox: Sendable {
                 }
             },
             get_extension: { this, id in
-                guard let id, unbox(this).model.offersTokenEmbeddings,
-                      String(cString: id) == TANDEM_EXT_TOKEN_EMBEDDINGS else { return nil }
-                return UnsafeRawPointer(tokenEmbeddingsTable)
+                guard let id else { return nil }
+                let model = unbox(this).model
+                switch String(cString: id) {
+                case TANDEM_EXT_TOKEN_EMBEDDINGS where model.offersTokenEmbeddings: return UnsafeRawPointer(tokenEmbeddingsTable)
+                case TANDEM_EXT_LOG_LIKELIHOOD where model.offersLogLikelihood: return UnsafeRawPointer(logLikelihoodTable)
+                default: return nil
+                }
             },
             destroy: { this in
                 guard let this else { return }
@@ -193,3 +197,32 @@ private func writeAvailability(_ answer: Availability, to out: UnsafeMutablePoin
         if has(\.progress) { out.pointee.progress = progress ?? -1 }
     }
 }
+
+/// The `tandem.log_likelihood/1` table, shared by every model that offers it (its function
+/// receives the model); never freed, so it outlives every model.
+nonisolated(unsafe) private let logLikelihoodTable: UnsafeMutablePointer<tandem_log_likelihood_ext> = {
+    let table = UnsafeMutablePointer<tandem_log_likelihood_ext>.allocate(capacity: 1)
+    table.initialize(to: tandem_log_likelihood_ext(
+        struct_size: UInt32(MemoryLayout<tandem_log_likelihood_ext>.size),
+        log_likelihood: { this, context, continuation, value, tokens, cancel, errorOut in
+            let box = unbox(this)
+            do throws(BackendFailure) {
+                guard let value, let tokens else { throw BackendFailure(.invalidArgument, "log_likelihood and tokens must not be NULL") }
+                guard let context = String(validating: context) else { throw BackendFailure(.invalidArgument, "context is not valid UTF-8") }
+                guard let continuation = String(validating: continuation) else {
+                    throw BackendFailure(.invalidArgument, "continuation is not valid UTF-8")
+                }
+                guard !continuation.isEmpty else { throw BackendFailure(.invalidArgument, "the continuation is empty") }
+                let answer = try box.exclusive { () throws(BackendFailure) in
+                    try box.model.logLikelihood(of: continuation, after: context, cancellation: PluginCancellation(cancel))
+                }
+                value.pointee = answer.value
+                tokens.pointee = UInt32(clamping: answer.tokens)
+                return TANDEM_OK
+            } catch {
+                error.write(to: errorOut)
+                return error.status.rawValue
+            }
+        }))
+    return table
+}()

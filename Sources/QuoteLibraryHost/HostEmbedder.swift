@@ -11,8 +11,12 @@ import Tandem
 /// that answer, and the novelty gate says in its verdict whether it had them.
 public struct HostEmbedder: Embedder {
     let languageModel: LanguageModel
+    private let call: BackendCall
 
-    public init(model: LanguageModel) { languageModel = model }
+    public init(model: LanguageModel) {
+        languageModel = model
+        call = BackendCall(languageModel: model, role: "embedding backend")
+    }
 
     /// The config's `quote.embedder` backend, checked for the embeddings capability; nil when unset.
     public static func configuredModel(host: TandemHost) throws(ConfigError) -> LanguageModel? {
@@ -41,9 +45,9 @@ public struct HostEmbedder: Embedder {
         try await embed(batch: [text])[0]
     }
 
-    /// One backend call for the whole batch (`call`).
+    /// One backend call for the whole batch.
     public func embed(batch texts: [String]) async throws -> [[Float]] {
-        let vectors = try await call { backend, token throws(BackendFailure) in try backend.embed(texts, cancellation: token) }
+        let vectors = try await call.run { backend, token throws(BackendFailure) in try backend.embed(texts, cancellation: token) }
         guard vectors.count == texts.count else {
             throw BackendFailure(.decoding, "\(languageModel.id) returned \(vectors.count) vectors for \(texts.count) texts")
         }
@@ -52,33 +56,9 @@ public struct HostEmbedder: Embedder {
 
     public var offersTokenStates: Bool { languageModel.backend.offersTokenEmbeddings }
 
-    /// One backend call (`call`): the encoder pass of `embed(text)`, its states unpooled.
+    /// One backend call: the encoder pass of `embed(text)`, its states unpooled.
     public func tokenStates(_ text: String) async throws -> TokenStates {
-        let answer = try await call { backend, token throws(BackendFailure) in try backend.tokenEmbeddings(text, cancellation: token) }
+        let answer = try await call.run { backend, token throws(BackendFailure) in try backend.tokenEmbeddings(text, cancellation: token) }
         return TokenStates(ids: answer.ids, states: answer.states)
-    }
-
-    /// Runs `body` on the backend in its turn, off the cooperative pool, after the cheap
-    /// availability check: a missing or unreadable model file is named as such, not as a failed call.
-    private func call<T: Sendable>(_ body: @escaping @Sendable (any Backend, CancellationToken) throws(BackendFailure) -> T) async throws -> T {
-        try Task.checkCancellation()
-        if case .unavailable(let reason, let detail, _) = languageModel.availability {
-            throw BackendFailure(.unavailable, "embedding backend \(languageModel.id) (\(model)) is unavailable: "
-                                 + "\(reason.name): \(detail)")
-        }
-        let backend = languageModel.backend
-        let result = try await BackendTurns.shared.withTurn(BackendTurns.keys(of: [languageModel])) {
-            let token = CancellationToken()
-            return await BlockingExecutor.shared.run(cancelling: token) { () -> Result<T, BackendFailure> in
-                do throws(BackendFailure) { return .success(try body(backend, token)) } catch { return .failure(error) }
-            }
-        }
-        switch result {
-        case .success(let value):
-            return value
-        case .failure(let failure):
-            if failure.status == .cancelled || Task.isCancelled { throw CancellationError() }
-            throw failure
-        }
     }
 }

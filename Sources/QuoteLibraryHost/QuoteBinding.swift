@@ -4,7 +4,7 @@ import Tandem
 
 /// The quote pipeline bound to a host: draft on `quote.draft` (else the routed model; the routed
 /// secondary takes escalations either way) asked in the `quote.draft_prompt` style, judge on
-/// `quote.judge` (else the routed model, in its own conversation), embedder on `quote.embedder` (else the
+/// `quote.judge` (else the routed model, in its own conversation) by `quote.judge_method`, embedder on `quote.embedder` (else the
 /// model-free `LexicalEmbedder`), readiness from all of them, escalation on the gates of
 /// `quote.escalate_on` (default: every gate).
 public struct QuoteBinding: Sendable {
@@ -17,7 +17,8 @@ public struct QuoteBinding: Sendable {
     public let models: [LanguageModel]
     public let escalation: EscalationPolicy
     public let distinctiveness: DistinctivenessScorer
-    /// The judge model's id, which its calibration is recorded under.
+    /// The judge model's id, which its calibration is recorded under; with `quote.judge_method`
+    /// "likelihood", the id followed by " (likelihood)", since the same model judges differently so.
     public let judgeModelID: String
     /// `judge-calibration.json` next to the config file, when it was measured for this judge model
     /// (`tandem eval --judge`); a calibration of another model does not count.
@@ -26,7 +27,9 @@ public struct QuoteBinding: Sendable {
     public let draftPrompt: DraftPromptStyle
 
     /// `routing` overrides the config's routing for the draft (as `respond --mode` does).
-    public init(host: TandemHost, routing: TandemConfig.Routing? = nil) throws(ConfigError) {
+    /// `readingCalibration` false leaves the stored calibration unread (nil), for `tandem eval
+    /// --judge`, which measures it again: an outdated or corrupt file must not stop that.
+    public init(host: TandemHost, routing: TandemConfig.Routing? = nil, readingCalibration: Bool = true) throws(ConfigError) {
         let config = host.config
         let routed = try host.hybridModel(routing: routing)
         let draft = try config.quote.draft.map { id throws(ConfigError) in
@@ -46,11 +49,26 @@ public struct QuoteBinding: Sendable {
         }
         readiness = HostReadiness(draft: draft, judge: judgeModel, embedder: embedderModel)
         writer = HostDraftWriter(model: draft)
-        judge = HostJudge(model: judgeModel)
+        if config.quote.judgeMethod == "likelihood" {
+            let scorer = judgeModel.primary
+            guard scorer.backend.offersLogLikelihood else {
+                throw ConfigError(.invalidValue, file: config.file, keyPath: "quote.judge_method",
+                                  "\"likelihood\" needs a judge backend that scores text (tandem.log_likelihood/1); backend \"\(scorer.id)\" "
+                                  + "(model \(scorer.info.id)) does not")
+            }
+            judge = LikelihoodJudge(scorer: HostTextScorer(model: scorer))
+            judgeModelID = "\(scorer.info.id) (likelihood)"
+        } else {
+            judge = HostJudge(model: judgeModel)
+            judgeModelID = judgeModel.primary.info.id
+        }
         embedder = HostEmbedder.embedder(for: embedderModel)
         distinctiveness = DistinctivenessScorer(frequencies: WordFrequencies(directory: config.wordFrequenciesDirectory))
-        judgeModelID = judgeModel.primary.info.id
         let calibrationFile = Self.judgeCalibrationFile(config)
+        guard readingCalibration else {
+            judgeCalibration = nil
+            return
+        }
         do {
             judgeCalibration = try JudgeCalibration.load(path: calibrationFile).flatMap { [judgeModelID] in
                 $0.judgeModel == judgeModelID ? $0 : nil

@@ -142,6 +142,17 @@ final class LlamaRunnerModel: PluginModel, @unchecked Sendable {
         return vectors
     }
 
+    // MARK: Scoring text
+
+    /// Every generating model scores text; a sentence encoder's file is served by `EncoderRunnerModel`.
+    var offersLogLikelihood: Bool { true }
+
+    func logLikelihood(of continuation: String, after context: String, cancellation: PluginCancellation) throws(BackendFailure) -> LogLikelihood {
+        let model = try ready(locale: nil, cancellation: cancellation)
+        return try model.scorer.logLikelihood(of: continuation, after: context, on: model.model, positions: model.session.contextLength,
+                                              cancellation: cancellation)
+    }
+
     func countTokens(_ request: BackendRequest) throws(BackendFailure) -> Int {
         let model = try ready(locale: request.locale, cancellation: PluginCancellation(nil))
         return try ConversationPrompt(request, on: model).tokens.count

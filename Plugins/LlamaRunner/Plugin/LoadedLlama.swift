@@ -12,6 +12,8 @@ final class LoadedLlama: @unchecked Sendable {
     let tokenizer: Tokenizer
     let template: ChatTemplate?
     let session: LlamaSession
+    /// The sessions of `tandem.log_likelihood/1`, apart from the chat's.
+    let scorer = ContinuationScorer()
     private var guidedVocabulary: TokenVocabulary?
 
     init(path: String, threads: Int?, context: Int) throws(BackendFailure) {

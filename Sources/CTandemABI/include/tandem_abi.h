@@ -548,8 +548,9 @@ typedef struct tandem_plugin {
  * the "tandem." prefix are free for private use ("org.example.thing/1"). Whatever the id, a plugin
  * returns NULL for every id it does not implement, and the conformance suite
  * (Tests/ConformanceTests) checks that an unknown id gets NULL from both functions. The Tandem
- * host asks a model's get_extension for TANDEM_EXT_TOKEN_EMBEDDINGS (below), once per opened
- * model; it never calls the plugin-level get_extension. ABI 1 defines no plugin-level extension. */
+ * host asks a model's get_extension for TANDEM_EXT_TOKEN_EMBEDDINGS and TANDEM_EXT_LOG_LIKELIHOOD
+ * (below), once per opened model; it never calls the plugin-level get_extension. ABI 1 defines no
+ * plugin-level extension. */
 
 /* The per-token states of a sentence encoder: what embed() pools into one vector, before pooling.
  * The Tandem host's novelty gate aligns two lines token by token with them
@@ -579,6 +580,33 @@ typedef struct tandem_token_embeddings_ext {
                                       float *states, size_t capacity, size_t *required, uint32_t *dims,
                                       const tandem_cancel *cancel, tandem_error *error);
 } tandem_token_embeddings_ext;
+
+/* How likely a language model finds a given text after another: the quote pipeline's likelihood
+ * judge compares one line's likelihood after two lists of examples (Sources/QuoteLibrary/README.md,
+ * "Judge"). Offered only by a model that generates text from raw text. */
+#define TANDEM_EXT_LOG_LIKELIHOOD "tandem.log_likelihood/1"
+
+/* The table get_extension(self, TANDEM_EXT_LOG_LIKELIHOOD) returns: [until destroy]. */
+typedef struct tandem_log_likelihood_ext {
+    uint32_t struct_size;
+    /* [per model] (a call on the model, like generate) The natural log of the probability the model
+     * gives `continuation` right after `context`: the sum, over the continuation's tokens, of the
+     * log-probability of each token given every token before it. No chat template is applied: the
+     * model reads context then continuation as one raw text, tokenised as one text (with the
+     * model's start marker when it adds one; control-token spellings in either text are plain
+     * text). The continuation's tokens are those after the longest token prefix the joined text
+     * shares with the context tokenised alone, so a token that spans the join counts to the
+     * continuation; *tokens is their number. The context may be empty only for a model that
+     * starts every text with a marker. On TANDEM_OK, *log_likelihood <= 0 and *tokens >= 1.
+     * An empty continuation, or text that is not UTF-8, is TANDEM_E_INVALID_ARGUMENT; a joined
+     * text longer than the model's context is TANDEM_E_CONTEXT_WINDOW_EXCEEDED. The plugin may
+     * keep a context's state between calls, so a caller that scores many texts after the same
+     * few contexts pays for each context once. context, continuation: [borrowed: call].
+     * log_likelihood and tokens must not be NULL; cancel may be NULL. */
+    tandem_status (*log_likelihood)(const tandem_model *self, tandem_str context, tandem_str continuation,
+                                    double *log_likelihood, uint32_t *tokens,
+                                    const tandem_cancel *cancel, tandem_error *error);
+} tandem_log_likelihood_ext;
 
 /* What the host offers. */
 typedef struct tandem_load_request {

@@ -2,8 +2,9 @@ import Foundation
 
 /// The hand-labelled lines of `eval/lines` (its README says how they were made): per language,
 /// good lines (`<lang>.good.txt`) and generic or clichéd ones (`<lang>.generic.txt`), one a line.
-/// The distinctiveness score is fitted on the tuning half and measured on the held-out half; the
-/// judge's calibration uses all of them. A line is in the tuning half when the 64-bit FNV-1a hash
+/// The distinctiveness score and the taste model are fitted on the tuning half and measured on the
+/// held-out half; the likelihood judge is shown tuning lines and every judge is calibrated on the
+/// held-out half. A line is in the tuning half when the 64-bit FNV-1a hash
 /// of its UTF-8 text is even, so the split does not depend on the files' order.
 public struct LabelledLines: Sendable {
     public enum Kind: String, Sendable, CaseIterable { case good, generic }

@@ -4,24 +4,50 @@ import Foundation
 /// the AUC of its overall score, i.e. the chance that a random good line scores higher than a
 /// random generic one (ties count half). 0.5 is a coin; below `minimumAUC` the judge is not trusted
 /// and the bounded `FallbackJudge` stands in for it (Sources/QuoteLibrary/README.md, "Judge
-/// calibration": a judge whose discrimination is not measured is not trusted).
+/// calibration": a judge whose discrimination is not measured is not trusted). Trust is decided
+/// per language, since a judge may serve some languages only, or judge some better.
 public struct JudgeCalibration: Codable, Equatable, Sendable {
     public static let minimumAUC = 0.7
 
+    /// One language's figures, or all languages' together.
+    public struct Figures: Codable, Equatable, Sendable {
+        public var auc: Double
+        public var goodLines: Int
+        public var genericLines: Int
+        /// Lines the judge did not score (refused, failed, malformed, unavailable in the
+        /// language); they count as its lowest score.
+        public var unanswered: Int
+
+        public init(auc: Double, goodLines: Int, genericLines: Int, unanswered: Int) {
+            (self.auc, self.goodLines, self.genericLines, self.unanswered) = (auc, goodLines, genericLines, unanswered)
+        }
+
+        public var trusted: Bool { auc >= JudgeCalibration.minimumAUC }
+    }
+
     /// The judge model's version, as its answers report it (or the backend id when unknown).
     public var judgeModel: String
-    public var auc: Double
-    public var goodLines: Int
-    public var genericLines: Int
-    /// Lines the judge did not score (refused, failed, malformed); they count as its lowest score.
-    public var unanswered: Int
+    /// Every measured language together.
+    public var overall: Figures
+    /// Per measured language.
+    public var languages: [String: Figures]
 
-    public var trusted: Bool { auc >= Self.minimumAUC }
+    public init(judgeModel: String, overall: Figures, languages: [String: Figures]) {
+        (self.judgeModel, self.overall, self.languages) = (judgeModel, overall, languages)
+    }
 
-    /// Why the fallback stands in, for the run record; nil when the judge is trusted.
-    public var distrust: String? {
-        trusted ? nil : String(format: "judge %@ not trusted: AUC %.3f < %.1f on %d good and %d generic labelled lines",
-                               judgeModel, auc, Self.minimumAUC, goodLines, genericLines)
+    /// Trusted in at least one language.
+    public var trusted: Bool { languages.values.contains { $0.trusted } }
+
+    /// Why the fallback stands in for a draft in `language`, for the run record; nil when the judge
+    /// is trusted there.
+    public func distrust(language: String) -> String? {
+        guard let figures = languages[language] else {
+            return "judge \(judgeModel) not trusted in \(language): its AUC was not measured there"
+        }
+        return figures.trusted ? nil : String(
+            format: "judge %@ not trusted in %@: AUC %.3f < %.1f on %d good and %d generic labelled lines",
+            judgeModel, language, figures.auc, Self.minimumAUC, figures.goodLines, figures.genericLines)
     }
 
     /// The file `tandem eval --judge` writes next to the config file.
@@ -53,35 +79,46 @@ public struct JudgeCalibration: Codable, Equatable, Sendable {
         return wins / Double(good.count * generic.count)
     }
 
-    /// Asks `judge` for every labelled line of `languages`; an unanswered line scores 0.
+    /// Asks `judge` for every held-out labelled line of `languages` (the likelihood judge is shown
+    /// tuning lines, so it is measured on lines it was never shown); an unanswered line scores 0.
     public static func measure(judge: Judge, judgeModel: String, lines: LabelledLines, languages: [String],
                                progress: @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> JudgeCalibration {
         var batches: [(String, String, LabelledLines.Kind)] = []
         for language in languages {
             for kind in LabelledLines.Kind.allCases {
-                batches += try lines.all(language, kind).map { ($0, language, kind) }
+                batches += try lines.heldOut(language, kind).map { ($0, language, kind) }
             }
         }
-        var good: [Double] = [], generic: [Double] = [], unanswered = 0
+        struct Scores { var good: [Double] = [], generic: [Double] = [], unanswered = 0 }
+        var byLanguage: [String: Scores] = [:]
         for (index, (text, language, kind)) in batches.enumerated() {
             progress(index + 1, batches.count)
+            var scores = byLanguage[language] ?? Scores()
             let overall: Double
             do {
                 switch try await judge.judge(draft: text, locale: language) {
-                case .scores(let scores): overall = scores.overall
+                case .scores(let given): overall = given.overall
                 case .json(let raw): overall = try JudgeScores.parse(json: raw).overall
-                case .refused: overall = 0; unanswered += 1
+                case .refused: overall = 0; scores.unanswered += 1
                 }
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
                 try Task.checkCancellation()
                 overall = 0
-                unanswered += 1
+                scores.unanswered += 1
             }
-            if kind == .good { good.append(overall) } else { generic.append(overall) }
+            if kind == .good { scores.good.append(overall) } else { scores.generic.append(overall) }
+            byLanguage[language] = scores
         }
-        return JudgeCalibration(judgeModel: judgeModel, auc: auc(good: good, generic: generic), goodLines: good.count,
-                                genericLines: generic.count, unanswered: unanswered)
+        func figures(_ s: Scores) -> Figures {
+            Figures(auc: auc(good: s.good, generic: s.generic), goodLines: s.good.count, genericLines: s.generic.count, unanswered: s.unanswered)
+        }
+        let all = byLanguage.values.reduce(into: Scores()) { total, s in
+            total.good += s.good
+            total.generic += s.generic
+            total.unanswered += s.unanswered
+        }
+        return JudgeCalibration(judgeModel: judgeModel, overall: figures(all), languages: byLanguage.mapValues(figures))
     }
 }

@@ -20,7 +20,7 @@ struct JudgeStep: Sendable {
     func evaluate(_ text: String, locale: String, distinctiveness: DistinctivenessScorer.Breakdown) async throws -> Outcome {
         let scores: JudgeScores
         let source: String
-        if judge != nil, let distrust = calibration?.distrust {
+        if judge != nil, let distrust = calibration?.distrust(language: SupportedLocale.language(of: locale)) {
             scores = FallbackJudge.scores(text, distinctiveness: distinctiveness)
             source = "fallback: \(distrust)"
         } else if let judge {

@@ -25,11 +25,20 @@ public protocol Backend: AnyObject, Sendable {
     var offersTokenEmbeddings: Bool { get }
     /// One text's own tokens and the encoder's state of each, before pooling.
     func tokenEmbeddings(_ text: String, cancellation: CancellationToken) throws(BackendFailure) -> TokenEmbeddings
+    /// Whether `logLikelihood` answers: the model offers `tandem.log_likelihood/1` (tandem_abi.h).
+    /// Asked of the plugin once, when the model is opened.
+    var offersLogLikelihood: Bool { get }
+    /// How likely the model finds `continuation` right after `context`, read as one raw text.
+    func logLikelihood(of continuation: String, after context: String, cancellation: CancellationToken) throws(BackendFailure) -> LogLikelihood
 }
 
 extension Backend {
     public var offersTokenEmbeddings: Bool { false }
     public func tokenEmbeddings(_ text: String, cancellation: CancellationToken) throws(BackendFailure) -> TokenEmbeddings {
         throw BackendFailure(.unsupportedOption, "\(backendID) (\(info.id)) does not give per-token states (tandem.token_embeddings/1)")
+    }
+    public var offersLogLikelihood: Bool { false }
+    public func logLikelihood(of continuation: String, after context: String, cancellation: CancellationToken) throws(BackendFailure) -> LogLikelihood {
+        throw BackendFailure(.unsupportedOption, "\(backendID) (\(info.id)) does not score text (tandem.log_likelihood/1)")
     }
 }

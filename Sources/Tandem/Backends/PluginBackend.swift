@@ -15,6 +15,8 @@ public final class PluginBackend: Backend, @unchecked Sendable {
     public let info: ModelInfo
     /// The model's `tandem.token_embeddings/1` table, when it offers one with its function.
     private let tokenEmbeddingsTable: UnsafePointer<tandem_token_embeddings_ext>?
+    /// The model's `tandem.log_likelihood/1` table, when it offers one with its function.
+    private let logLikelihoodTable: UnsafePointer<tandem_log_likelihood_ext>?
     private let busy = Atomic<Bool>(false)
 
     /// Takes ownership of `model` (destroying it if its info is unusable).
@@ -26,6 +28,7 @@ public final class PluginBackend: Backend, @unchecked Sendable {
             let info = try Self.readInfo(model, pluginID: plugin.id)
             self.info = info
             tokenEmbeddingsTable = try Self.tokenEmbeddingsTable(model, info: info, pluginID: plugin.id)
+            logLikelihoodTable = try Self.logLikelihoodTable(model, pluginID: plugin.id)
         } catch {
             model.pointee.destroy?(model)
             throw error
@@ -74,6 +77,20 @@ public final class PluginBackend: Backend, @unchecked Sendable {
         guard structHasField(table, structSize: table.pointee.struct_size, \.token_embeddings), table.pointee.token_embeddings != nil else {
             throw BackendFailure(.initFailed, "\(pluginID): the \(TANDEM_EXT_TOKEN_EMBEDDINGS) table (struct_size \(table.pointee.struct_size)) "
                                  + "has no token_embeddings function")
+        }
+        return table
+    }
+
+    /// The model's answer to get_extension(TANDEM_EXT_LOG_LIKELIHOOD), asked once here, with the
+    /// same rules as `tokenEmbeddingsTable`.
+    private static func logLikelihoodTable(
+        _ model: UnsafePointer<tandem_model>, pluginID: String
+    ) throws(BackendFailure) -> UnsafePointer<tandem_log_likelihood_ext>? {
+        guard let raw = model.pointee.get_extension?(model, TANDEM_EXT_LOG_LIKELIHOOD) else { return nil }
+        let table = raw.assumingMemoryBound(to: tandem_log_likelihood_ext.self)
+        guard structHasField(table, structSize: table.pointee.struct_size, \.log_likelihood), table.pointee.log_likelihood != nil else {
+            throw BackendFailure(.initFailed, "\(pluginID): the \(TANDEM_EXT_LOG_LIKELIHOOD) table (struct_size \(table.pointee.struct_size)) "
+                                 + "has no log_likelihood function")
         }
         return table
     }
@@ -230,6 +247,35 @@ public final class PluginBackend: Backend, @unchecked Sendable {
                     return .success(TokenEmbeddings(ids: Array(ids[..<required]),
                                                     states: (0..<required).map { Array(states[($0 * width)..<(($0 + 1) * width)]) }))
                 }
+            }
+            return try answer.get()
+        }
+    }
+
+    public var offersLogLikelihood: Bool { logLikelihoodTable != nil }
+
+    public func logLikelihood(of continuation: String, after context: String, cancellation: CancellationToken) throws(BackendFailure) -> LogLikelihood {
+        guard let function = logLikelihoodTable?.pointee.log_likelihood else {
+            throw BackendFailure(.unsupportedOption, "\(backendID) (\(info.id)) does not score text (\(TANDEM_EXT_LOG_LIKELIHOOD))")
+        }
+        guard !continuation.isEmpty else { throw BackendFailure(.invalidArgument, "the continuation to score is empty") }
+        return try exclusive { () throws(BackendFailure) -> LogLikelihood in
+            let cancel = CancelBridge(cancellation, pluginID: plugin.id)
+            defer { cancel.finishCall() }
+            var cCancel = cancel.cToken
+            let answer = withCStrArray([context, continuation]) { texts, _ -> Result<LogLikelihood, BackendFailure> in
+                var value = Double.nan
+                var tokens: UInt32 = 0
+                let (status, failure) = BackendFailure.capture { error in
+                    function(model, texts![0], texts![1], &value, &tokens, &cCancel, error)
+                }
+                guard status == TANDEM_OK else { return .failure(named(failure, status: status, call: "log_likelihood")) }
+                // A plugin's answer is checked before it becomes a value the judge trusts.
+                guard tokens >= 1, value <= 0, value.isFinite else {
+                    return .failure(BackendFailure(.decoding, "\(plugin.id): log_likelihood answered \(value) over \(tokens) tokens "
+                                                   + "(a log-probability is finite and at most 0, over at least one token)"))
+                }
+                return .success(LogLikelihood(value: value, tokens: Int(tokens)))
             }
             return try answer.get()
         }

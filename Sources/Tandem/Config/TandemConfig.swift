@@ -12,7 +12,7 @@ import JSONModel
 ///       "mode": "prefer-local",
 ///       "store": "tandem.sqlite",
 ///       "fallback": {"also_on": ["rateLimited"]},
-///       "quote": {"draft": "local", "draft_prompt": "instructions", "judge": "cloud", "embedder": "local",
+///       "quote": {"draft": "local", "draft_prompt": "instructions", "judge": "cloud", "judge_method": "scores", "embedder": "local",
 ///                 "escalate_on": ["length", "judge"],
 ///                 "word_frequencies": "models/word-frequencies"}
 ///     }
@@ -74,6 +74,11 @@ public struct TandemConfig: Hashable, Sendable {
         public static let draftPromptStyles = ["instructions", "few-shot"]
         /// Judges drafts in its own session; nil: the draft's routed model judges.
         public var judge: String?
+        /// How the judge judges: "scores" (it is asked for four 1–10 scores as JSON) or
+        /// "likelihood" (its likelihood of the draft after good and after generic example lines;
+        /// needs a backend offering tandem.log_likelihood/1); nil: "scores".
+        public var judgeMethod: String?
+        public static let judgeMethods = ["scores", "likelihood"]
         /// Embeds quotes for the novelty gate (needs the embeddings capability); nil: the
         /// model-free lexical embedder.
         public var embedder: String?
@@ -200,16 +205,20 @@ private struct ConfigReader {
             fallbackPolicy: policy)
         if let quoteValue = top["quote"] {
             let members = try object(quoteValue, "quote",
-                                     allowed: ["draft", "draft_prompt", "judge", "embedder", "escalate_on", "word_frequencies"])
+                                     allowed: ["draft", "draft_prompt", "judge", "judge_method", "embedder", "escalate_on", "word_frequencies"])
             config.quote.draft = try members["draft"].map { v throws(ConfigError) in try backendID(v, "quote.draft", in: backends) }
-            config.quote.draftPrompt = try members["draft_prompt"].map { v throws(ConfigError) in
-                let style = try string(v, "quote.draft_prompt")
-                guard TandemConfig.QuoteBackends.draftPromptStyles.contains(style) else {
-                    throw error(.invalidValue, "quote.draft_prompt",
-                                "unknown style \"\(style)\" (expected \(TandemConfig.QuoteBackends.draftPromptStyles.joined(separator: " or ")))")
+            /// One of `choices`, named in the error when it is none of them.
+            func choice(_ key: String, _ choices: [String], what: String) throws(ConfigError) -> String? {
+                try members[key].map { v throws(ConfigError) in
+                    let value = try string(v, "quote.\(key)")
+                    guard choices.contains(value) else {
+                        throw error(.invalidValue, "quote.\(key)", "unknown \(what) \"\(value)\" (expected \(choices.joined(separator: " or ")))")
+                    }
+                    return value
                 }
-                return style
             }
+            config.quote.draftPrompt = try choice("draft_prompt", TandemConfig.QuoteBackends.draftPromptStyles, what: "style")
+            config.quote.judgeMethod = try choice("judge_method", TandemConfig.QuoteBackends.judgeMethods, what: "method")
             config.wordFrequencies = try members["word_frequencies"].map { v throws(ConfigError) in
                 resolve(try string(v, "quote.word_frequencies"))
             }

@@ -88,6 +88,7 @@ public enum ChildServer {
         var ready = WireWriter(.ready)
         ready.info(backend.info)
         ready.bool(backend.offersTokenEmbeddings)
+        ready.bool(backend.offersLogLikelihood)
         guard calls[0].send(ready.finish()) else { hostGone() }
 
         let slots = (0..<Wire.callChannels).map { _ in CallSlot() }
@@ -161,6 +162,9 @@ public enum ChildServer {
             case .tokenEmbed:
                 request = nil
                 texts = [try frame.string("text")]
+            case .scoreText:
+                request = nil
+                texts = [try frame.string("context"), try frame.string("continuation")]
             default:
                 throw Wire.ProtocolError("a \(kind) frame on a call channel")
             }
@@ -211,6 +215,12 @@ public enum ChildServer {
                 writer.i32(id)
                 for value in state { writer.f32(value) }
             }
+            return writer.finish()
+        case .scoreText:
+            let answer = try backend.logLikelihood(of: texts[1], after: texts[0], cancellation: token)
+            var writer = WireWriter(.logLikelihood)
+            writer.f64(answer.value)
+            writer.u32(UInt32(answer.tokens))
             return writer.finish()
         default:
             var writer = WireWriter(.tokenCount)

@@ -19,6 +19,8 @@ public final class ProcessBackend: Backend, Sendable {
     public let info: ModelInfo
     /// The child's model offers `tandem.token_embeddings/1` (it says so when ready).
     public let offersTokenEmbeddings: Bool
+    /// The child's model offers `tandem.log_likelihood/1` (it says so when ready).
+    public let offersLogLikelihood: Bool
     public let plugin: PluginIdentity
     private let settings: [String: String]
     private let configDirectory: String?
@@ -75,8 +77,8 @@ public final class ProcessBackend: Backend, Sendable {
 
         func open() throws(BackendFailure) -> ProcessBackend {
             let child = try child.get()
-            let (info, offersTokenEmbeddings) = try ProcessBackend.awaitReady(child, label: "\(backendID) (\(plugin.id))")
-            return ProcessBackend(backendID: backendID, info: info, offersTokenEmbeddings: offersTokenEmbeddings, plugin: plugin, settings: settings,
+            let ready = try ProcessBackend.awaitReady(child, label: "\(backendID) (\(plugin.id))")
+            return ProcessBackend(backendID: backendID, ready: ready, plugin: plugin, settings: settings,
                                   configDirectory: configDirectory, executable: executable, child: child)
         }
     }
@@ -100,13 +102,14 @@ public final class ProcessBackend: Backend, Sendable {
     }
 
     private init(
-        backendID: String, info: ModelInfo, offersTokenEmbeddings: Bool, plugin: PluginIdentity, settings: [String: String],
+        backendID: String, ready: Ready, plugin: PluginIdentity, settings: [String: String],
         configDirectory: String?, executable: String, child: ChildProcess
     ) {
         self.backendID = backendID
         self.executable = executable
-        self.info = info
-        self.offersTokenEmbeddings = offersTokenEmbeddings
+        info = ready.info
+        offersTokenEmbeddings = ready.offersTokenEmbeddings
+        offersLogLikelihood = ready.offersLogLikelihood
         self.plugin = plugin
         self.settings = settings
         self.configDirectory = configDirectory
@@ -134,13 +137,21 @@ public final class ProcessBackend: Backend, Sendable {
         return child
     }
 
-    private static func awaitReady(_ child: ChildProcess, label: String) throws(BackendFailure) -> (ModelInfo, offersTokenEmbeddings: Bool) {
-        enum Answer { case ready(ModelInfo, Bool), failed(BackendFailure), gone }
+    /// What a child says once its model is open.
+    struct Ready: Equatable {
+        let info: ModelInfo
+        let offersTokenEmbeddings: Bool
+        let offersLogLikelihood: Bool
+    }
+
+    private static func awaitReady(_ child: ChildProcess, label: String) throws(BackendFailure) -> Ready {
+        enum Answer { case ready(Ready), failed(BackendFailure), gone }
         let answer: Answer
         do throws(Wire.ProtocolError) {
             switch try child.sockets[callSocket(0)].receive() {
             case .frame(var frame) where frame.kind == .ready:
-                answer = .ready(try frame.info(), try frame.bool("token embeddings offered"))
+                answer = .ready(Ready(info: try frame.info(), offersTokenEmbeddings: try frame.bool("token embeddings offered"),
+                                      offersLogLikelihood: try frame.bool("log-likelihood offered")))
                 try frame.end()
             case .frame(var frame) where frame.kind == .failure:
                 answer = .failed(try frame.failure())
@@ -154,8 +165,8 @@ public final class ProcessBackend: Backend, Sendable {
             throw BackendFailure(.backendCrashed, "\(label): the plugin's process sent a malformed frame while opening the model (\(error)) and \(child.end(killing: true))")
         }
         switch answer {
-        case .ready(let info, let offersTokenEmbeddings):
-            return (info, offersTokenEmbeddings)
+        case .ready(let ready):
+            return ready
         case .failed(let failure):
             _ = child.end(killing: false)
             throw failure
@@ -205,8 +216,10 @@ public final class ProcessBackend: Backend, Sendable {
                 do throws(BackendFailure) {
                     let started = try Self.startChild(
                         backendID: backendID, plugin: plugin, settings: settings, configDirectory: configDirectory, executable: executable)
-                    let (reopened, offers) = try Self.awaitReady(started, label: label)
-                    guard reopened.id == info.id, offers == offersTokenEmbeddings, reopened.kind == info.kind, reopened.capabilities == info.capabilities else {
+                    let ready = try Self.awaitReady(started, label: label)
+                    let reopened = ready.info
+                    guard reopened.id == info.id, ready.offersTokenEmbeddings == offersTokenEmbeddings, ready.offersLogLikelihood == offersLogLikelihood,
+                          reopened.kind == info.kind, reopened.capabilities == info.capabilities else {
                         throw BackendFailure(.initFailed, "\(label): the restarted plugin opened another model (\(reopened.id), \(reopened.kind)) than before (\(info.id), \(info.kind))")
                     }
                     child = started
@@ -366,6 +379,28 @@ public final class ProcessBackend: Backend, Sendable {
                 }
                 return TokenEmbeddings(ids: ids, states: states)
             })
+        }
+    }
+
+    public func logLikelihood(of continuation: String, after context: String, cancellation: CancellationToken) throws(BackendFailure) -> LogLikelihood {
+        guard offersLogLikelihood else {
+            throw BackendFailure(.unsupportedOption, "\(backendID) (\(info.id)) does not score text (\(TANDEM_EXT_LOG_LIKELIHOOD))")
+        }
+        guard !continuation.isEmpty else { throw BackendFailure(.invalidArgument, "the continuation to score is empty") }
+        var writer = WireWriter(.scoreText, capacity: 32 + context.utf8.count + continuation.utf8.count)
+        return try call(&writer, "log_likelihood", cancellation: cancellation, encode: { w in
+            w.string(context)
+            w.string(continuation)
+        }) { frame throws(BackendFailure) in
+            guard frame.kind == .logLikelihood else { throw Self.unexpected(frame) }
+            let (value, tokens) = try Self.decode(&frame) { (r: inout WireReader) throws(Wire.ProtocolError) in
+                (try r.f64("log-likelihood"), Int(try r.u32("tokens")))
+            }
+            guard tokens >= 1, value <= 0, value.isFinite else {
+                throw BackendFailure(.decoding, "\(label): log_likelihood answered \(value) over \(tokens) tokens "
+                                     + "(a log-probability is finite and at most 0, over at least one token)")
+            }
+            return .value(LogLikelihood(value: value, tokens: tokens))
         }
     }
 

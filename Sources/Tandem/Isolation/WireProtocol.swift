@@ -28,13 +28,13 @@ enum Wire {
 
     enum Kind: UInt8 {
         // host → child, on a call channel; `flow` answers each event (flags: stop, cancelled)
-        case open = 1, generate, embed, countTokens, flow, tokenEmbed
+        case open = 1, generate, embed, countTokens, flow, tokenEmbed, scoreText
         // host → child, on the control channel: (channel, call id)
         case cancel = 10
         // host → child, on the query channel
         case availability = 20
         // child → host
-        case ready = 30, event, result, failure, embeddings, tokenCount, availabilityAnswer, tokenEmbeddings
+        case ready = 30, event, result, failure, embeddings, tokenCount, availabilityAnswer, tokenEmbeddings, logLikelihood
         // catalog probe: host → child (the folder), then child → host (each file it enters, then
         // what it found)
         case probe = 40, probing, catalog

@@ -22,10 +22,10 @@ enum EvalCommand: Command {
     ]
     static let discussion = """
         The run uses DIR/eval.sqlite, recreated each time, so the evaluation never adds to your library.
-        With --judge: asks the judge (quote.judge, else the routed model) to score every labelled line
+        With --judge: asks the judge (quote.judge, else the routed model) to score every held-out labelled line
         and writes its AUC to judge-calibration.json next to the config file. A judge below AUC 0.7 is
         not trusted: from then on the bounded deterministic score stands in for it, and each run's judge
-        source says why. Exit status 0 when the judge is trusted, 1 when it is not.
+        source says why. Trust is per language. Exit status 0 when the judge is trusted in a language, 1 when in none.
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -65,7 +65,7 @@ enum EvalCommand: Command {
     private static func calibrateJudge(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let lines = LabelledLines(folder: arguments.string("lines") ?? "eval/lines")
         let config = try context.config()
-        let binding = try QuoteBinding(host: try context.host(), routing: try arguments.routingMode())
+        let binding = try QuoteBinding(host: try context.host(), routing: try arguments.routingMode(), readingCalibration: false)
         let calibration = try await JudgeCalibration.measure(
             judge: binding.judge, judgeModel: binding.judgeModelID, lines: lines,
             languages: arguments.string("locale") == nil ? SupportedLocale.languages.sorted()
@@ -76,10 +76,12 @@ enum EvalCommand: Command {
         if arguments.flag("json") {
             Terminal.out(try QuotePrinter.json(calibration))
         } else {
-            Terminal.out(String(format: "judge %@: AUC %.3f on %d good and %d generic lines (%d unanswered): %@",
-                                calibration.judgeModel, calibration.auc, calibration.goodLines, calibration.genericLines,
-                                calibration.unanswered, calibration.trusted ? "trusted"
-                                    : "not trusted (< 0.7); the bounded deterministic score stands in"))
+            for (language, figures) in calibration.languages.sorted(by: { $0.key < $1.key }) {
+                Terminal.out(String(format: "judge %@ in %@: AUC %.3f on %d good and %d generic lines (%d unanswered): %@",
+                                    calibration.judgeModel, language, figures.auc, figures.goodLines, figures.genericLines,
+                                    figures.unanswered, figures.trusted ? "trusted"
+                                        : "not trusted (< 0.7); the bounded deterministic score stands in"))
+            }
         }
         Terminal.log("wrote \(file)")
         return calibration.trusted ? .success : .failure

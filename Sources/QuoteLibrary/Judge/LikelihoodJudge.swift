@@ -1,0 +1,57 @@
+import Foundation
+
+/// A model's likelihood of a text after a context (tandem_abi.h, `TANDEM_EXT_LOG_LIKELIHOOD`):
+/// the natural log of its probability, summed over its tokens.
+public protocol TextScorer: Sendable {
+    func logLikelihood(of continuation: String, after context: String, locale: String) async throws -> Double
+}
+
+/// The likelihood judge (Sources/QuoteLibrary/README.md, "Judge"): a language model is shown a list
+/// of good lines and, apart, a list of generic ones (`JudgeExamples`, in the draft's language), and
+/// the judge asks how much likelier the draft is as the next line of the first list than of the
+/// second. With the two lists as the two classes and even odds before, that log-ratio is the
+/// log-odds that the draft is a good line (Bayes' rule), so the score needs no fitted constants:
+/// overall = 1 + 9 · P(good). The model reads the draft and gives one judgement, so quality,
+/// originality and warmth carry the same number. Answers nothing (throws) in a language it has no
+/// examples for, and the bounded fallback stands in.
+public struct LikelihoodJudge: Judge {
+    let scorer: TextScorer
+
+    public init(scorer: TextScorer) { self.scorer = scorer }
+
+    public func judge(draft: String, locale: String) async throws -> JudgeAnswer {
+        let language = SupportedLocale.language(of: locale)
+        guard let examples = JudgeExamples.byLanguage[language] else {
+            throw JudgeError(.unavailable, "the likelihood judge has no example lines in \(language)")
+        }
+        let line = draft.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !line.isEmpty else { throw JudgeError(.malformed, "nothing to judge: the draft is empty") }
+        let good = try await scorer.logLikelihood(of: line, after: examples.context(.good), locale: locale)
+        let generic = try await scorer.logLikelihood(of: line, after: examples.context(.generic), locale: locale)
+        let overall = Self.overall(logOdds: good - generic)
+        return .scores(JudgeScores(quality: overall, originality: overall, warmth: overall, overall: overall))
+    }
+
+    /// 1 + 9 · P(good), to two decimals.
+    static func overall(logOdds: Double) -> Double {
+        let probability = 1 / (1 + exp(-logOdds))
+        return ((1 + 9 * probability) * 100).rounded() / 100
+    }
+}
+
+/// The lines the likelihood judge shows its model, per language (`JudgeExamples.byLanguage`,
+/// written by scripts/judge-examples.py from the tuning half of eval/lines).
+struct JudgeExamples: Sendable {
+    let good: [String]
+    let generic: [String]
+
+    /// The text the draft is scored after: a heading that says what the list holds, then its lines
+    /// as a bulleted list, ending where the next line would begin.
+    func context(_ kind: LabelledLines.Kind) -> String {
+        let (heading, lines) = switch kind {
+        case .good: ("Lines from a notebook of vivid, specific, original observations, each one concrete and fresh:", good)
+        case .generic: ("Lines from a poster of generic, clichéd motivational sayings, each one a stock phrase:", generic)
+        }
+        return heading + "\n" + lines.map { "- \($0)\n" }.joined() + "- "
+    }
+}
