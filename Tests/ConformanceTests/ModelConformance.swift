@@ -178,6 +178,62 @@ extension ConformanceSuite {
                     == backend.tokenEmbeddings(text, cancellation: CancellationToken()))
         }
 
+        /// `tandem.log_likelihood/1` (tandem_abi.h), where a model offers it: a table large enough
+        /// for its function; a log-probability at most 0 over at least one token; the same answer
+        /// for the same texts, also after another context was scored (a kept context is no other
+        /// answer); a likelier continuation scores higher; an empty continuation, text that is not
+        /// UTF-8 and NULL out-parameters refused; a cancelled call ends as cancelled.
+        @Test(arguments: ConformanceEnvironment.pluginIDs)
+        func logLikelihoodFollowsTheExtensionsContract(_ id: String) throws {
+            guard let backend = try ConformanceEnvironment.generating(id) else { return }
+            guard let raw = backend.model.pointee.get_extension?(backend.model, TANDEM_EXT_LOG_LIKELIHOOD) else {
+                #expect(!backend.offersLogLikelihood)
+                return
+            }
+            #expect(backend.offersLogLikelihood)
+            let table = raw.assumingMemoryBound(to: tandem_log_likelihood_ext.self)
+            #expect(structHasField(table, structSize: table.pointee.struct_size, \.log_likelihood))
+            let function = try #require(table.pointee.log_likelihood)
+            withCStrArray(["One, two, three, four,", " five, six, seven.", " purple elephant soup.", "", "Colours: red,"]) { texts, _ in
+                func score(_ context: tandem_str, _ continuation: tandem_str) -> (Double, UInt32) {
+                    var value = Double.nan
+                    var tokens: UInt32 = 0
+                    let (status, failure) = BackendFailure.capture { error in function(backend.model, context, continuation, &value, &tokens, nil, error) }
+                    #expect(status == TANDEM_OK, "\(failure)")
+                    return (value, tokens)
+                }
+                let counting = score(texts![0], texts![1])
+                #expect(counting.0 <= 0 && counting.0.isFinite && counting.1 >= 1)
+                let odd = score(texts![0], texts![2])
+                #expect(counting.0 > odd.0, "counting on scores \(counting.0), an odd continuation \(odd.0)")
+                _ = score(texts![4], texts![1])
+                let again = score(texts![0], texts![1])
+                #expect(again.1 == counting.1 && abs(again.0 - counting.0) <= 1e-6 * max(1, abs(counting.0)), "\(again) vs \(counting)")
+                var value = 0.0
+                var tokens: UInt32 = 0
+                #expect(function(backend.model, texts![0], texts![3], &value, &tokens, nil, nil) == TANDEM_E_INVALID_ARGUMENT)
+                #expect(function(backend.model, texts![0], texts![1], nil, &tokens, nil, nil) == TANDEM_E_INVALID_ARGUMENT)
+                #expect(function(backend.model, texts![0], texts![1], &value, nil, nil, nil) == TANDEM_E_INVALID_ARGUMENT)
+                let invalid: [UInt8] = [0x66, 0xFF, 0x6F]
+                invalid.withUnsafeBufferPointer { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { chars in
+                        let bad = tandem_str(data: chars.baseAddress, size: chars.count)
+                        #expect(function(backend.model, texts![0], bad, &value, &tokens, nil, nil) == TANDEM_E_INVALID_ARGUMENT)
+                        #expect(function(backend.model, bad, texts![1], &value, &tokens, nil, nil) == TANDEM_E_INVALID_ARGUMENT)
+                    }
+                }
+                let cancel = TestCancel()
+                cancel.cancel()
+                let token = cancel.cToken()
+                #expect(function(backend.model, texts![2], texts![1], &value, &tokens, token.pointer, nil) == TANDEM_E_CANCELLED)
+            }
+            // Through a tandem-plugin-host child: offered the same, the same answer.
+            let isolated = try ConformanceEnvironment.backend(id, .process)
+            #expect(isolated.offersLogLikelihood)
+            #expect(try isolated.logLikelihood(of: " five, six.", after: "One, two, three, four,", cancellation: CancellationToken())
+                    == backend.logLikelihood(of: " five, six.", after: "One, two, three, four,", cancellation: CancellationToken()))
+        }
+
         @Test(arguments: ConformanceEnvironment.pluginIDs)
         func tokenCountsGrowWithThePrompt(_ id: String) throws {
             guard let backend = try ConformanceEnvironment.generating(id) else { return }

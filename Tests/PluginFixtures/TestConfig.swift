@@ -48,18 +48,25 @@ public struct TestConfig: Encodable {
     /// The `quote` section.
     public struct Quote: Encodable, Sendable {
         public var judge: String?
+        public var judgeMethod: String?
         public var escalateOn: [String]?
         public var embedder: String?
+        public var wordFrequencies: String?
 
-        public init(judge: String? = nil, escalateOn: [String]? = nil, embedder: String? = nil) {
+        public init(judge: String? = nil, judgeMethod: String? = nil, escalateOn: [String]? = nil, embedder: String? = nil,
+                    wordFrequencies: String? = nil) {
             self.judge = judge
+            self.judgeMethod = judgeMethod
             self.escalateOn = escalateOn
             self.embedder = embedder
+            self.wordFrequencies = wordFrequencies
         }
 
         enum CodingKeys: String, CodingKey {
             case judge, embedder
+            case judgeMethod = "judge_method"
             case escalateOn = "escalate_on"
+            case wordFrequencies = "word_frequencies"
         }
     }
 

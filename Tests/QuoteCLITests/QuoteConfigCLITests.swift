@@ -17,7 +17,7 @@ import Testing
         try await withConfig(replacing: #""quote":{"judge":"judge"}"#, by: #""quote":{"judgee":"judge"}"#) { cli in
             let outcome = try await cli.run(["quote", "today"])
             #expect(outcome.status == 3)
-            #expect(outcome.stderr.contains("quote.judgee: unknown key (expected one of: draft, draft_prompt, embedder, escalate_on, judge, word_frequencies)"), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("quote.judgee: unknown key (expected one of: draft, draft_prompt, embedder, escalate_on, judge, judge_method, word_frequencies)"), "\(outcome.stderr)")
         }
     }
 
@@ -26,6 +26,25 @@ import Testing
             let outcome = try await cli.run(["quote", "generate"])
             #expect(outcome.status == 3)
             #expect(outcome.stderr.contains(#"quote.draft_prompt: unknown style "fewshot" (expected instructions or few-shot)"#),
+                    "\(outcome.stderr)")
+        }
+    }
+
+    @Test func anUnknownJudgeMethodIsNamed() async throws {
+        try await withConfig(replacing: #""quote":{"judge":"judge"}"#, by: #""quote":{"judge":"judge","judge_method":"logprob"}"#) { cli in
+            let outcome = try await cli.run(["quote", "generate"])
+            #expect(outcome.status == 3)
+            #expect(outcome.stderr.contains(#"quote.judge_method: unknown method "logprob" (expected scores or likelihood)"#),
+                    "\(outcome.stderr)")
+        }
+    }
+
+    /// The fake does not score text (tandem.log_likelihood/1), so it cannot judge by likelihood.
+    @Test func aLikelihoodJudgeOnABackendThatCannotScoreTextIsRefused() async throws {
+        try await withConfig(replacing: #""quote":{"judge":"judge"}"#, by: #""quote":{"judge":"judge","judge_method":"likelihood"}"#) { cli in
+            let outcome = try await cli.run(["quote", "generate"])
+            #expect(outcome.status == 3)
+            #expect(outcome.stderr.contains(#"quote.judge_method: "likelihood" needs a judge backend that scores text (tandem.log_likelihood/1); backend "judge" (model fake-test) does not"#),
                     "\(outcome.stderr)")
         }
     }

@@ -1,18 +1,21 @@
 /// Runs the gates on a given draft without generating: every deterministic check (not only up to
 /// the first failure), novelty against the library (storing only vectors it lacks), the judge only when
-/// one is given, and distinctiveness. For tuning and fixture tests.
+/// one is given (standing aside where its calibration does not trust it, as in the pipeline), and
+/// distinctiveness. For tuning and fixture tests.
 public struct QuoteChecker: Sendable {
     public let store: QuoteStore?
     public let embedder: Embedder?
     public let judge: Judge?
+    public let judgeCalibration: JudgeCalibration?
     public let gate: DeterministicGate
     public let distinctiveness: DistinctivenessScorer
 
     /// Without `gate`, the deterministic gate looks words up in the distinctiveness tables.
-    public init(store: QuoteStore?, embedder: Embedder?, judge: Judge? = nil, gate: DeterministicGate? = nil,
-                distinctiveness: DistinctivenessScorer) {
+    public init(store: QuoteStore?, embedder: Embedder?, judge: Judge? = nil, judgeCalibration: JudgeCalibration? = nil,
+                gate: DeterministicGate? = nil, distinctiveness: DistinctivenessScorer) {
         let gate = gate ?? DeterministicGate(vocabulary: distinctiveness.frequencies)
-        (self.store, self.embedder, self.judge, self.gate, self.distinctiveness) = (store, embedder, judge, gate, distinctiveness)
+        (self.store, self.embedder, self.judge, self.judgeCalibration, self.gate, self.distinctiveness) =
+            (store, embedder, judge, judgeCalibration, gate, distinctiveness)
     }
 
     /// `progress` reports the library being embedded first, when it lacks vectors of the embedder's model.
@@ -33,7 +36,7 @@ public struct QuoteChecker: Sendable {
         }
         if let judge {
             do {
-                gates.append(try await JudgeStep(judge: judge, availability: .available)
+                gates.append(try await JudgeStep(judge: judge, availability: .available, calibration: judgeCalibration)
                     .evaluate(trimmed, locale: locale, distinctiveness: distinctiveness).result)
             } catch {
                 gates.append(.fail(.judge, "judge could not be asked: \(error)"))

@@ -32,15 +32,17 @@ enum QuoteCheckCommand: Command {
         let distinctiveness = DistinctivenessScorer(frequencies: frequencies)
         let embedder: Embedder
         var judge: Judge?
+        var judgeCalibration: JudgeCalibration?
         if arguments.flag("judge") {
             let binding = try QuoteBinding(host: try context.host())
             try await context.waitForModels(binding.models, locale: locale)
-            (embedder, judge) = (binding.embedder, binding.judge)
+            (embedder, judge, judgeCalibration) = (binding.embedder, binding.judge, binding.judgeCalibration)
         } else {
             embedder = try await context.noveltyEmbedder(config)
         }
         let store = try context.libraryForNovelty(config)
-        let report = await QuoteChecker(store: store, embedder: embedder, judge: judge, distinctiveness: distinctiveness)
+        let report = await QuoteChecker(store: store, embedder: embedder, judge: judge, judgeCalibration: judgeCalibration,
+                                       distinctiveness: distinctiveness)
             .check(text, locale: locale, progress: LibraryEmbeddingProgress.reporter(store: store, model: embedder.model))
         if arguments.flag("json") {
             Terminal.out(try QuotePrinter.json(report))

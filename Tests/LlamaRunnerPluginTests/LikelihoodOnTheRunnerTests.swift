@@ -1,0 +1,120 @@
+import Foundation
+import LlamaEngine
+import PluginFixtures
+@testable import QuoteLibrary
+import Tandem
+import Testing
+
+/// `tandem.log_likelihood/1` on tandem.llama: the plugin's answer against the log-softmax of one
+/// whole-sequence pass of the engine, and the likelihood judge on the real models against the
+/// held-out labelled lines (Sources/QuoteLibrary/README.md, "Judge").
+extension RealModelTests { @Suite struct LikelihoodOnTheRunner {
+    static let lines = LabelledLines(folder: RunnerPlugin.packageRoot + "/eval/lines")
+
+    /// The judge's scorer straight on a plugin backend (the host's `HostTextScorer` adds the turn
+    /// and the availability check).
+    struct BackendScorer: TextScorer {
+        let backend: PluginBackend
+        func logLikelihood(of continuation: String, after context: String, locale: String) async throws -> Double {
+            if case .unavailable(let reason, let detail, _) = backend.availability(locale: locale) {
+                throw BackendFailure(.unavailable, "\(reason.name): \(detail)")
+            }
+            return try backend.logLikelihood(of: continuation, after: context, cancellation: CancellationToken()).value
+        }
+    }
+
+    /// log P(tokens[start...] | tokens[..<start]) from one pass over the whole sequence, with a
+    /// plain log-softmax.
+    static func reference(_ tokens: [Int32], from start: Int, on model: LlamaModel) throws -> Double {
+        let session = LlamaSession(model: model, contextLength: tokens.count)
+        var total = 0.0
+        try session.evaluate(tokens, outputs: .allLogits) { i, logits in
+            guard i + 1 >= start, i + 1 < tokens.count else { return }
+            let values = logits.map(Double.init)
+            let largest = values.max()!
+            total += values[Int(tokens[i + 1])] - largest - log(values.reduce(0) { $0 + exp($1 - largest) })
+        }
+        return total
+    }
+
+    @Test(arguments: [RunnerPlugin.modelPath, RealModelTests.BaseModelPrompt.gemmaPath])
+    func theAnswerIsTheWholeSequencesLogSoftmaxWhateverWasScoredBefore(path: String) throws {
+        let backend = try RunnerPlugin.open(["model": path])
+        let model = try LlamaModel(path: path, threads: 1)
+        let tokenizer = model.tokenizer
+        let bos: [Int32] = tokenizer.addsBos ? [tokenizer.bosTokenId!] : []
+        let contexts = ["Shopping list:\n- eggs\n- flour\n- ", "Things to say at a wedding:\n- ", "Shopping list:\n- eggs\n- milk\n- "]
+        let continuations = ["butter and a pound of sugar", "congratulations to you both", "butter"]
+        // Each context twice, in turns, so that kept sessions are reused, replaced and trimmed.
+        for (context, continuation) in zip(contexts + contexts, continuations + continuations.reversed()) {
+            let answer = try backend.logLikelihood(of: continuation, after: context, cancellation: CancellationToken())
+            let contextTokens = bos + tokenizer.encode(context, addSpecial: false, parseSpecial: false)
+            let tokens = bos + tokenizer.encode(context + continuation, addSpecial: false, parseSpecial: false)
+            var shared = 0
+            while shared < contextTokens.count, contextTokens[shared] == tokens[shared] { shared += 1 }
+            let expected = try Self.reference(tokens, from: shared, on: model)
+            #expect(answer.tokens == tokens.count - shared)
+            #expect(abs(answer.value - expected) <= 1e-3 * max(1, abs(expected)), "\(context.debugDescription) + \(continuation): \(answer.value) vs \(expected)")
+        }
+        // The context window is a limit, named.
+        #expect {
+            _ = try backend.logLikelihood(of: String(repeating: "word ", count: 2000), after: "A", cancellation: CancellationToken())
+        } throws: { ($0 as? BackendFailure)?.status == .exceededContextWindowSize }
+    }
+
+    /// SmolLM2 (tandem.json's judge, English only) on the English held-out lines; measured AUC 1.000.
+    @Test func theJudgeOnSmolLM2SeparatesTheHeldOutEnglishLines() async throws {
+        let judge = LikelihoodJudge(scorer: BackendScorer(backend: try RunnerPlugin.open(["threads": "2"])))
+        let calibration = try await JudgeCalibration.measure(judge: judge, judgeModel: "smollm2", lines: Self.lines,
+                                                             languages: ["en"])
+        print("likelihood judge held-out smollm2 en: AUC \(String(format: "%.3f", calibration.overall.auc)) on \(calibration.overall.goodLines) good, \(calibration.overall.genericLines) generic")
+        #expect(calibration.overall.unanswered == 0 && calibration.overall.auc >= 0.9, "\(calibration)")
+    }
+
+    /// Gemma 3 270M serves every language; the Portuguese held-out lines here (all six:
+    /// `tandem eval --judge`, README), measured AUC 1.000.
+    @Test func theJudgeOnGemmaSeparatesTheHeldOutPortugueseLines() async throws {
+        let judge = LikelihoodJudge(scorer: BackendScorer(backend: try RunnerPlugin.open(["model": RealModelTests.BaseModelPrompt.gemmaPath, "threads": "2"])))
+        let calibration = try await JudgeCalibration.measure(judge: judge, judgeModel: "gemma", lines: Self.lines,
+                                                             languages: ["pt"])
+        print("likelihood judge held-out gemma pt: AUC \(String(format: "%.3f", calibration.overall.auc)) on \(calibration.overall.goodLines) good, \(calibration.overall.genericLines) generic")
+        #expect(calibration.overall.unanswered == 0 && calibration.overall.auc >= 0.9, "\(calibration)")
+    }
+} }
+
+/// `tandem eval --judge` and `tandem quote check --judge` through the built binary, with tandem.json's
+/// judge (SmolLM2 by likelihood, in a plugin-host child): calibrated in English, trusted there, not
+/// in German (it declares English only), and the run says which.
+extension RealModelTests { @Suite struct LikelihoodJudgeCLI {
+    @Test func theCalibratedJudgeIsTrustedInEnglishAndTheFallbackStandsInElsewhere() throws {
+        let folder = try RunnerPlugin.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let config = folder + "/tandem.json"
+        try TestConfig(routing: .primary("local"), backends: [
+            "local": .init(plugin: "tandem.llama", settings: ["model": .string(RunnerPlugin.modelPath), "context": 1024, "threads": 2]),
+        ], store: "tandem.sqlite", quote: .init(judgeMethod: "likelihood", wordFrequencies: PackagePaths.models + "/word-frequencies")).write(to: config)
+        let lines = RunnerPlugin.packageRoot + "/eval/lines"
+        let calibrated = try runBuilt(["--config", config, "eval", "--judge", "--lines", lines, "--locale", "en"])
+        #expect(calibrated.status == 0, "\(calibrated.stderr)")
+        #expect(calibrated.stdout.contains("judge smollm2-135m-instruct-q4_1 (likelihood) in en: AUC 1.000 on 42 good and 48 generic lines (0 unanswered): trusted"),
+                "\(calibrated.stdout)")
+        let stored = try #require(try JudgeCalibration.load(path: folder + "/" + JudgeCalibration.fileName))
+        #expect(stored.judgeModel == "smollm2-135m-instruct-q4_1 (likelihood)" && stored.languages.keys.sorted() == ["en"])
+
+        // A held-out good line and a held-out generic one: the trusted judge decides in English.
+        let good = "Oil the squeaky hinge on the garden gate before the neighbours wake up on Saturday."
+        let generic = "Never stop believing that your dreams are waiting just around the corner."
+        func judgeGate(_ text: String, locale: String) throws -> [String: Any] {
+            let outcome = try runBuilt(["--config", config, "quote", "check", text, "--judge", "--locale", locale, "--json"])
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any], "\(outcome.stderr)")
+            return try #require((json["gates"] as? [[String: Any]])?.first { $0["gate"] as? String == "judge" }, "\(json)")
+        }
+        let judgedGood = try judgeGate(good, locale: "en")
+        #expect(judgedGood["passed"] as? Bool == true && (judgedGood["score"] as? Double ?? 0) >= 6, "\(judgedGood)")
+        #expect(judgedGood["reason"] is NSNull, "a trusted judge's verdict carries no fallback note: \(judgedGood)")
+        let judgedGeneric = try judgeGate(generic, locale: "en")
+        #expect(judgedGeneric["passed"] as? Bool == false && (judgedGeneric["score"] as? Double ?? 10) < 6, "\(judgedGeneric)")
+        let german = try judgeGate("Öl das quietschende Gartentor, bevor die Nachbarn am Samstag aufwachen.", locale: "de")
+        #expect((german["reason"] as? String ?? "").contains("not trusted in de: its AUC was not measured there"), "\(german)")
+    }
+} }
