@@ -62,23 +62,38 @@ extension RealModelTests { @Suite struct LikelihoodOnTheRunner {
         } throws: { ($0 as? BackendFailure)?.status == .exceededContextWindowSize }
     }
 
-    /// SmolLM2 (tandem.json's judge, English only) on the English held-out lines; measured AUC 1.000.
+    /// The judge's overall score of every held-out line of `language`: its AUC, and how many good
+    /// lines it accepts and generic ones it rejects at the cutoff.
+    static func heldOut(_ language: String, on backend: PluginBackend, model: String) async throws -> (auc: Double, good: (Int, Int), generic: (Int, Int)) {
+        let judge = LikelihoodJudge(scorer: BackendScorer(backend: backend))
+        func overall(_ line: String) async throws -> Double {
+            guard case .scores(let scores) = try await judge.judge(draft: line, locale: language) else { throw JudgeError(.malformed, "no scores") }
+            return scores.overall
+        }
+        var good: [Double] = [], generic: [Double] = []
+        for line in try lines.heldOut(language, .good) { good.append(try await overall(line)) }
+        for line in try lines.heldOut(language, .generic) { generic.append(try await overall(line)) }
+        let result = (auc: JudgeCalibration.auc(good: good, generic: generic),
+                      good: (good.filter { $0 >= JudgeStep.acceptance }.count, good.count),
+                      generic: (generic.filter { $0 < JudgeStep.acceptance }.count, generic.count))
+        print("likelihood judge held-out \(model) \(language): AUC \(String(format: "%.3f", result.auc)), good accepted "
+              + "\(result.good.0)/\(result.good.1), generic rejected \(result.generic.0)/\(result.generic.1)")
+        return result
+    }
+
+    /// SmolLM2 (tandem.json's judge, English only) on the English held-out lines; measured AUC
+    /// 1.000, 42/42 good accepted and 48/48 generic rejected.
     @Test func theJudgeOnSmolLM2SeparatesTheHeldOutEnglishLines() async throws {
-        let judge = LikelihoodJudge(scorer: BackendScorer(backend: try RunnerPlugin.open(["threads": "2"])))
-        let calibration = try await JudgeCalibration.measure(judge: judge, judgeModel: "smollm2", lines: Self.lines,
-                                                             languages: ["en"])
-        print("likelihood judge held-out smollm2 en: AUC \(String(format: "%.3f", calibration.overall.auc)) on \(calibration.overall.goodLines) good, \(calibration.overall.genericLines) generic")
-        #expect(calibration.overall.unanswered == 0 && calibration.overall.auc >= 0.9, "\(calibration)")
+        let result = try await Self.heldOut("en", on: try RunnerPlugin.open(["threads": "2"]), model: "smollm2")
+        #expect(result.auc >= 0.9 && Double(result.good.0) >= 0.9 * Double(result.good.1) && Double(result.generic.0) >= 0.9 * Double(result.generic.1))
     }
 
     /// Gemma 3 270M serves every language; the Portuguese held-out lines here (all six:
-    /// `tandem eval --judge`, README), measured AUC 1.000.
+    /// `tandem eval --judge`, Sources/QuoteLibrary/README.md, "Judge").
     @Test func theJudgeOnGemmaSeparatesTheHeldOutPortugueseLines() async throws {
-        let judge = LikelihoodJudge(scorer: BackendScorer(backend: try RunnerPlugin.open(["model": RealModelTests.BaseModelPrompt.gemmaPath, "threads": "2"])))
-        let calibration = try await JudgeCalibration.measure(judge: judge, judgeModel: "gemma", lines: Self.lines,
-                                                             languages: ["pt"])
-        print("likelihood judge held-out gemma pt: AUC \(String(format: "%.3f", calibration.overall.auc)) on \(calibration.overall.goodLines) good, \(calibration.overall.genericLines) generic")
-        #expect(calibration.overall.unanswered == 0 && calibration.overall.auc >= 0.9, "\(calibration)")
+        let backend = try RunnerPlugin.open(["model": RealModelTests.BaseModelPrompt.gemmaPath, "threads": "2"])
+        let result = try await Self.heldOut("pt", on: backend, model: "gemma")
+        #expect(result.auc >= 0.9 && Double(result.good.0) >= 0.9 * Double(result.good.1) && Double(result.generic.0) >= 0.9 * Double(result.generic.1))
     }
 } }
 
