@@ -71,6 +71,28 @@ import Testing
         }
     }
 
+    /// A log-likelihood no probability can have is refused, naming what was answered; a table too
+    /// small to hold its function is a broken plugin, refused when the model is opened.
+    @Test(arguments: [("likelihood_positive", "1.5 over 3 tokens"), ("likelihood_nan", "nan over 3 tokens"),
+                      ("likelihood_no_tokens", "-2.0 over 0 tokens")])
+    func anImpossibleLogLikelihoodIsADecodingFailure(_ mode: String, answered: String) throws {
+        let backend = try open(mode)
+        #expect(backend.offersLogLikelihood)
+        #expect(throws: BackendFailure(.decoding, "test.misbehaving: log_likelihood answered \(answered) "
+                                       + "(a log-probability is finite and at most 0, over at least one token)")) {
+            try backend.logLikelihood(of: "x", after: "y", cancellation: CancellationToken())
+        }
+        #expect(throws: BackendFailure(.invalidArgument, "the continuation to score is empty")) {
+            try backend.logLikelihood(of: "", after: "y", cancellation: CancellationToken())
+        }
+    }
+
+    @Test func aLogLikelihoodTableWithoutItsFunctionIsRefusedAtOpen() throws {
+        #expect(throws: BackendFailure(.initFailed, "test.misbehaving: the tandem.log_likelihood/1 table (struct_size 4) has no log_likelihood function")) {
+            try open("likelihood_short_table")
+        }
+    }
+
     /// The raw availability detail (the fixture reports its waker count there).
     private static func detail(_ backend: PluginBackend) -> String? {
         var buffer = [CChar](repeating: 0, count: 64)

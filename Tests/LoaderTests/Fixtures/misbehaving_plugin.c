@@ -2,6 +2,7 @@
  * notices each one and reports it instead of trusting the plugin (see PluginBackendContractTests). */
 #include "tandem_abi.h"
 #include "fixture_stream.h"
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,7 +86,25 @@ static tandem_status bad_token_embeddings(const tandem_model *self, tandem_str t
 
 static const tandem_token_embeddings_ext bad_token_table = {sizeof(tandem_token_embeddings_ext), bad_token_embeddings};
 
+/* "likelihood_positive", "likelihood_nan", "likelihood_no_tokens": log_likelihood answers what no
+ * log-probability can be (above 0, not a number, over no token); "likelihood_short_table" offers a
+ * table whose struct_size leaves out its function. */
+static tandem_status bad_log_likelihood(const tandem_model *self, tandem_str context, tandem_str continuation,
+                                        double *log_likelihood, uint32_t *tokens, const tandem_cancel *cancel,
+                                        tandem_error *error) {
+    (void)context; (void)continuation; (void)cancel; (void)error;
+    *log_likelihood = mode_is(self, "likelihood_positive") ? 1.5 : mode_is(self, "likelihood_nan") ? NAN : -2.0;
+    *tokens = mode_is(self, "likelihood_no_tokens") ? 0 : 3;
+    return TANDEM_OK;
+}
+
+static const tandem_log_likelihood_ext bad_likelihood_table = {sizeof(tandem_log_likelihood_ext), bad_log_likelihood};
+static const tandem_log_likelihood_ext short_likelihood_table = {sizeof(uint32_t), bad_log_likelihood};
+
 static const void *bad_extension(const tandem_model *self, const char *id) {
+    if (strcmp(id, TANDEM_EXT_LOG_LIKELIHOOD) == 0 && strncmp(((const bad_model *)(const void *)self)->mode, "likelihood_", 11) == 0) {
+        return mode_is(self, "likelihood_short_table") ? &short_likelihood_table : &bad_likelihood_table;
+    }
     return mode_is(self, "states_huge") && strcmp(id, TANDEM_EXT_TOKEN_EMBEDDINGS) == 0 ? &bad_token_table : NULL;
 }
 
