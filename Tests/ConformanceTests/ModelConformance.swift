@@ -110,20 +110,27 @@ extension ConformanceSuite {
             }
         }
 
+        /// The model's table for extension `id`, nil when it offers none; the backend's `offered`
+        /// (what the host read when it opened the model) must agree either way.
+        static func extensionTable<Table>(_: Table.Type, _ id: String, of backend: PluginBackend, offered: Bool) -> UnsafePointer<Table>? {
+            guard let raw = backend.model.pointee.get_extension?(backend.model, id) else {
+                #expect(!offered, "the host says \(id) is offered, get_extension says it is not")
+                return nil
+            }
+            #expect(offered, "get_extension offers \(id), the host says it is not offered")
+            return raw.assumingMemoryBound(to: Table.self)
+        }
+
         /// `tandem.token_embeddings/1` (tandem_abi.h), where a model offers it: only with
         /// embeddings, a table large enough for its function, embed's buffer-too-small convention
         /// (nothing written), one id and one state of the model's width per token, the same answer
         /// for the same text, and the required out-parameters and valid UTF-8 insisted on.
         @Test(arguments: ConformanceEnvironment.pluginIDs)
         func tokenEmbeddingsFollowTheExtensionsContract(_ id: String) throws {
-            guard let backend = try ConformanceEnvironment.generating(id) else { return }
-            guard let raw = backend.model.pointee.get_extension?(backend.model, TANDEM_EXT_TOKEN_EMBEDDINGS) else {
-                #expect(!backend.offersTokenEmbeddings)
-                return
-            }
-            #expect(backend.offersTokenEmbeddings)
+            guard let backend = try ConformanceEnvironment.generating(id),
+                  let table = Self.extensionTable(tandem_token_embeddings_ext.self, TANDEM_EXT_TOKEN_EMBEDDINGS, of: backend,
+                                                  offered: backend.offersTokenEmbeddings) else { return }
             #expect(backend.info.capabilities.contains(.embeddings), "token embeddings without the embeddings capability")
-            let table = raw.assumingMemoryBound(to: tandem_token_embeddings_ext.self)
             #expect(structHasField(table, structSize: table.pointee.struct_size, \.token_embeddings))
             let function = try #require(table.pointee.token_embeddings)
             let dims = backend.info.embeddingDimensions
@@ -185,13 +192,9 @@ extension ConformanceSuite {
         /// UTF-8 and NULL out-parameters refused; a cancelled call ends as cancelled.
         @Test(arguments: ConformanceEnvironment.pluginIDs)
         func logLikelihoodFollowsTheExtensionsContract(_ id: String) throws {
-            guard let backend = try ConformanceEnvironment.generating(id) else { return }
-            guard let raw = backend.model.pointee.get_extension?(backend.model, TANDEM_EXT_LOG_LIKELIHOOD) else {
-                #expect(!backend.offersLogLikelihood)
-                return
-            }
-            #expect(backend.offersLogLikelihood)
-            let table = raw.assumingMemoryBound(to: tandem_log_likelihood_ext.self)
+            guard let backend = try ConformanceEnvironment.generating(id),
+                  let table = Self.extensionTable(tandem_log_likelihood_ext.self, TANDEM_EXT_LOG_LIKELIHOOD, of: backend,
+                                                  offered: backend.offersLogLikelihood) else { return }
             #expect(structHasField(table, structSize: table.pointee.struct_size, \.log_likelihood))
             let function = try #require(table.pointee.log_likelihood)
             withCStrArray(["One, two, three, four,", " five, six, seven.", " purple elephant soup.", "", "Colours: red,"]) { texts, _ in

@@ -21,47 +21,22 @@ import Testing
         }
     }
 
-    @Test func anUnknownDraftPromptStyleIsNamed() async throws {
-        try await withConfig(replacing: #""quote":{"judge":"judge"}"#, by: #""quote":{"draft_prompt":"fewshot"}"#) { cli in
+    /// A quote setting that names an unknown style, method or backend, or a judge method the
+    /// backend cannot serve (the fake does not score text: tandem.log_likelihood/1), is a config
+    /// error naming the key path.
+    @Test(arguments: [
+        (#""quote":{"draft_prompt":"fewshot"}"#, #"quote.draft_prompt: unknown style "fewshot" (expected instructions or few-shot)"#),
+        (#""quote":{"judge":"judge","judge_method":"logprob"}"#, #"quote.judge_method: unknown method "logprob" (expected scores or likelihood)"#),
+        (#""quote":{"judge":"judge","judge_method":"likelihood"}"#,
+         #"quote.judge_method: "likelihood" needs a judge backend that scores text (tandem.log_likelihood/1); backend "judge" (model fake-test) does not"#),
+        (#""quote":{"draft":"drafter"}"#, #"quote.draft: unknown backend id "drafter""#),
+        (#""quote":{"embedder":"cloud"}"#, #"quote.embedder: unknown backend id "cloud""#),
+    ])
+    func aBadQuoteSettingIsNamed(quote: String, message: String) async throws {
+        try await withConfig(replacing: #""quote":{"judge":"judge"}"#, by: quote) { cli in
             let outcome = try await cli.run(["quote", "generate"])
             #expect(outcome.status == 3)
-            #expect(outcome.stderr.contains(#"quote.draft_prompt: unknown style "fewshot" (expected instructions or few-shot)"#),
-                    "\(outcome.stderr)")
-        }
-    }
-
-    @Test func anUnknownJudgeMethodIsNamed() async throws {
-        try await withConfig(replacing: #""quote":{"judge":"judge"}"#, by: #""quote":{"judge":"judge","judge_method":"logprob"}"#) { cli in
-            let outcome = try await cli.run(["quote", "generate"])
-            #expect(outcome.status == 3)
-            #expect(outcome.stderr.contains(#"quote.judge_method: unknown method "logprob" (expected scores or likelihood)"#),
-                    "\(outcome.stderr)")
-        }
-    }
-
-    /// The fake does not score text (tandem.log_likelihood/1), so it cannot judge by likelihood.
-    @Test func aLikelihoodJudgeOnABackendThatCannotScoreTextIsRefused() async throws {
-        try await withConfig(replacing: #""quote":{"judge":"judge"}"#, by: #""quote":{"judge":"judge","judge_method":"likelihood"}"#) { cli in
-            let outcome = try await cli.run(["quote", "generate"])
-            #expect(outcome.status == 3)
-            #expect(outcome.stderr.contains(#"quote.judge_method: "likelihood" needs a judge backend that scores text (tandem.log_likelihood/1); backend "judge" (model fake-test) does not"#),
-                    "\(outcome.stderr)")
-        }
-    }
-
-    @Test func anUnknownDraftBackendIsNamed() async throws {
-        try await withConfig(replacing: #""quote":{"judge":"judge"}"#, by: #""quote":{"draft":"drafter"}"#) { cli in
-            let outcome = try await cli.run(["quote", "generate"])
-            #expect(outcome.status == 3)
-            #expect(outcome.stderr.contains(#"quote.draft: unknown backend id "drafter""#), "\(outcome.stderr)")
-        }
-    }
-
-    @Test func anUnknownBackendIdIsNamed() async throws {
-        try await withConfig(replacing: #""quote":{"judge":"judge"}"#, by: #""quote":{"embedder":"cloud"}"#) { cli in
-            let outcome = try await cli.run(["quote", "generate"])
-            #expect(outcome.status == 3)
-            #expect(outcome.stderr.contains("quote.embedder: unknown backend id \"cloud\""), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
         }
     }
 
