@@ -60,21 +60,26 @@ final class ContinuationScorer: @unchecked Sendable {
 
     /// The kept session holding the context (the first `context` of `tokens`, all but its last
     /// token at least) with room for `tokens`; else a new one while fewer than `sessionsKept` are
-    /// kept; else the kept one sharing the longest prefix. Most recently used last.
+    /// kept; else the least recently used one. Most recently used last, so the judge's
+    /// two example contexts stay while one-off contexts come and go.
     private func session(for tokens: [Int32], context: Int, on model: LlamaModel, positions: Int) -> LlamaSession {
-        func shared(_ session: LlamaSession) -> Int {
-            var n = 0
-            while n < session.tokens.count, n < tokens.count, session.tokens[n] == tokens[n] { n += 1 }
-            return n
+        func holdsContext(_ session: LlamaSession) -> Bool {
+            guard session.contextLength >= tokens.count, session.tokens.count >= context - 1 else { return false }
+            return session.tokens[..<(context - 1)].elementsEqual(tokens[..<(context - 1)])
         }
-        let fitting = sessions.indices.filter { sessions[$0].contextLength >= tokens.count }
-        if let best = fitting.max(by: { shared(sessions[$0]) < shared(sessions[$1]) }),
-           shared(sessions[best]) >= context - 1 || sessions.count >= Self.sessionsKept {
-            let session = sessions.remove(at: best)
+        if let kept = sessions.firstIndex(where: holdsContext) {
+            let session = sessions.remove(at: kept)
             sessions.append(session)
             return session
         }
-        if sessions.count >= Self.sessionsKept { sessions.removeFirst() }
+        if sessions.count >= Self.sessionsKept {
+            // Its cache is reused when it has room (the evaluation keeps what prefix it shares).
+            let evicted = sessions.removeFirst()
+            if evicted.contextLength >= tokens.count {
+                sessions.append(evicted)
+                return evicted
+            }
+        }
         var room = Self.minimumPositions
         while room < tokens.count { room *= 2 }
         let session = LlamaSession(model: model, contextLength: min(room, positions))

@@ -29,7 +29,6 @@ do {
     case "complete": try CompleteCommand.run(&args)
     case "tokenize": try TokenizeCommand.run(&args)
     case "fuzz": try FuzzCommand.run(&args)
-    case "experiment": try ExperimentCommand.run(&args)
     default: throw UsageError(description: "unknown command \(command)\n\(usage)")
     }
 } catch let e as UsageError {

@@ -34,6 +34,15 @@ public enum SentenceEnd {
     }
     static let gateExpressions = (other: gateExpression(french: false), french: gateExpression(french: true))
 
+    /// `text` cut before its final marks (and any closing marks and space after them), and those
+    /// marks; nil when it does not end as a complete sentence does (`isComplete`).
+    public static func finalMarks(of text: String, language: String? = nil) -> (body: String, marks: String)? {
+        let expression = language == "fr" ? gateExpressions.french : gateExpressions.other
+        guard let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+              let range = Range(match.range, in: text) else { return nil }
+        return (String(text[..<range.lowerBound]), String(text[range]).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     /// Whether `text`, a line in `language` (a language code such as "fr"; nil when unknown),
     /// ends as a complete sentence does.
     public static func isComplete(_ text: String, language: String? = nil) -> Bool {
