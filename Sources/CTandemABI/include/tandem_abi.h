@@ -582,8 +582,9 @@ typedef struct tandem_token_embeddings_ext {
 } tandem_token_embeddings_ext;
 
 /* How likely a language model finds a given text after another: the quote pipeline's likelihood
- * judge compares one line's likelihood after two lists of examples (Sources/QuoteLibrary/README.md,
- * "Judge"). Offered only by a model that generates text from raw text. */
+ * judge compares one line's likelihood after two lists of examples, and asks how likely its final
+ * mark is after the rest of it (Sources/QuoteLibrary/README.md, "Judge"). Offered only by a model
+ * that generates text from raw text. */
 #define TANDEM_EXT_LOG_LIKELIHOOD "tandem.log_likelihood/1"
 
 /* The table get_extension(self, TANDEM_EXT_LOG_LIKELIHOOD) returns: [until destroy]. */
