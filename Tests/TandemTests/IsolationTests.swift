@@ -160,6 +160,28 @@ import Testing
         #expect(detail.contains("restarting in"))
     }
 
+    /// `tandem.log_likelihood/1` crosses to the child as generate does: the answer comes back,
+    /// and a child that dies while scoring is a clear `backendCrashed` naming how it ended, counted
+    /// as the backend's crash (the host lives on).
+    @Test(arguments: [("segfault", "was killed by signal 11 (SIGSEGV)"),
+                      ("abort", "was killed by signal 6 (SIGABRT); its last stderr line: about to abort while scoring"),
+                      ("exit", "ended during log_likelihood and exited with status 0")])
+    func aChildDyingWhileScoringTextIsACrashNamedForHowItEnded(_ crash: String, says: String) throws {
+        let folder = try Self.folder()
+        let healthy = try #require(try Self.host(folder, crash: "").models["local"]?.backend as? ProcessBackend)
+        #expect(healthy.offersLogLikelihood)
+        #expect(try healthy.logLikelihood(of: " b", after: "a", cancellation: CancellationToken()) == LogLikelihood(value: -1.5, tokens: 2))
+        let backend = try #require(try Self.host(folder, crash: crash).models["local"]?.backend as? ProcessBackend)
+        #expect {
+            _ = try backend.logLikelihood(of: " b", after: "a", cancellation: CancellationToken())
+        } throws: { error in
+            let failure = error as? BackendFailure
+            return failure?.status == .backendCrashed && failure?.message.contains(says) == true
+                && failure?.message.contains("local (test.crashing): the plugin's process") == true
+        }
+        #expect(backend.health.crashes == 1)
+    }
+
     /// A plugin ignoring its cancel token: its child is killed once the bound has passed, and
     /// the call fails with `backendCrashed` saying so.
     @Test func aCallIgnoringCancellationIsKilledAfterTheBound() throws {

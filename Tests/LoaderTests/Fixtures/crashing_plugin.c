@@ -9,7 +9,9 @@
  *   stderr_answer  writes 1 MiB of lines to stderr, then answers normally
  *   garbage        sends a text event whose pointer is garbage
  *   open           open_model itself writes through NULL
- * Without "crash", generate streams "fine answer" and succeeds. */
+ * Without "crash", generate streams "fine answer" and succeeds. The model also offers
+ * tandem.log_likelihood/1, whose function goes wrong the same way ("segfault", "abort", "exit",
+ * "hang") and otherwise answers -1.5 over 2 tokens. */
 #include "tandem_abi.h"
 #include "fixture_stream.h"
 #include <stdio.h>
@@ -74,6 +76,33 @@ static tandem_status crashing_generate(const tandem_model *self, const tandem_re
     return TANDEM_OK;
 }
 
+static tandem_status crashing_log_likelihood(const tandem_model *self, tandem_str context, tandem_str continuation,
+                                             double *log_likelihood, uint32_t *tokens, const tandem_cancel *cancel,
+                                             tandem_error *error) {
+    (void)context; (void)continuation; (void)cancel; (void)error;
+    const char *crash = crash_of(self);
+    if (strcmp(crash, "segfault") == 0) {
+        *nowhere = 1;
+    } else if (strcmp(crash, "abort") == 0) {
+        fputs("about to abort while scoring\n", stderr);
+        abort();
+    } else if (strcmp(crash, "exit") == 0) {
+        exit(0);
+    } else if (strcmp(crash, "hang") == 0) {
+        for (;;) { sleep(1); }
+    }
+    *log_likelihood = -1.5;
+    *tokens = 2;
+    return TANDEM_OK;
+}
+
+static const tandem_log_likelihood_ext crashing_likelihood_table = {sizeof(tandem_log_likelihood_ext), crashing_log_likelihood};
+
+static const void *crashing_extension(const tandem_model *self, const char *id) {
+    (void)self;
+    return strcmp(id, TANDEM_EXT_LOG_LIKELIHOOD) == 0 ? &crashing_likelihood_table : NULL;
+}
+
 static void crashing_destroy(const tandem_model *self) { free((void *)(uintptr_t)self); }
 
 static bool key_is(const tandem_kv *pair, const char *key) {
@@ -104,6 +133,7 @@ static tandem_status crashing_open(const tandem_kv *settings, size_t count, cons
     model->table.info = crashing_info;
     model->table.availability = crashing_availability;
     model->table.generate = crashing_generate;
+    model->table.get_extension = crashing_extension;
     model->table.destroy = crashing_destroy;
     *out = &model->table;
     return TANDEM_OK;
