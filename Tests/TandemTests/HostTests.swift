@@ -57,6 +57,23 @@ import Testing
         #expect(try noCloud.hybridModel(routing: .mode(.localOnly)).primary.id == "a")
     }
 
+    /// A second local model kept as the quote pipeline's judge does not make the mode ambiguous;
+    /// one that also drafts, or the only one of its kind, takes part in routing as before.
+    @Test func theQuoteJudgesOwnBackendIsPassedOverByAMode() throws {
+        let withJudge = try host(["a": ["kind": "local"], "b": ["kind": "local"], "c": ["kind": "cloud"]],
+                                 routing: #""mode": "prefer-local", "quote": {"judge": "a"}"#)
+        let model = try withJudge.hybridModel()
+        #expect(model.primary.id == "b" && model.secondary?.id == "c")
+        #expect(try withJudge.hybridModel(routing: .mode(.localOnly)).primary.id == "b")
+
+        let judgeDrafts = try host(["a": ["kind": "local"], "b": ["kind": "local"]],
+                                   routing: #""mode": "local-only", "quote": {"judge": "a", "draft": "a"}"#)
+        #expect(configError { _ = try judgeDrafts.hybridModel() }?.message.contains("found a, b: set primary/secondary instead") == true)
+
+        let onlyLocal = try host(["a": ["kind": "local"], "c": ["kind": "cloud"]], routing: #""mode": "prefer-local", "quote": {"judge": "a"}"#)
+        #expect(try onlyLocal.hybridModel().primary.id == "a")
+    }
+
     @Test func backendThatCannotOpenIsRecordedAndNamed() throws {
         let host = try host(["a": ["kind": "local", "replyy": "x"], "b": ["kind": "cloud"]], routing: #""primary": "a""#)
         #expect(host.models.keys.sorted() == ["b"])

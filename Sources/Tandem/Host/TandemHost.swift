@@ -95,7 +95,8 @@ public final class TandemHost: Sendable {
     /// The hybrid model for `routing` (the config's own when nil). A mode is resolved through
     /// the backends' kinds: it needs exactly one opened backend of each kind it uses, among those
     /// that can generate (an embeddings-only backend, such as a local sentence encoder beside
-    /// the local chat model, is passed over).
+    /// the local chat model, is passed over; so is the quote pipeline's own judge, `quote.judge`,
+    /// when another backend of its kind can generate and the judge does not also draft).
     public func hybridModel(routing: TandemConfig.Routing? = nil) throws(ConfigError) -> HybridModel {
         guard let routing = routing ?? config.routing else {
             throw ConfigError(.missingKey, file: config.file, keyPath: "mode", "missing (expected mode, or primary with an optional secondary)")
@@ -113,7 +114,10 @@ public final class TandemHost: Sendable {
     }
 
     private func onlyModel(of kind: ModelKind, for mode: RoutingMode) throws(ConfigError) -> LanguageModel {
-        let matches = models.values.filter { $0.kind == kind && !$0.info.capabilities.contains(.embeddingsOnly) }.sorted { $0.id < $1.id }
+        var matches = models.values.filter { $0.kind == kind && !$0.info.capabilities.contains(.embeddingsOnly) }.sorted { $0.id < $1.id }
+        if matches.count > 1, let judge = config.quote.judge, judge != config.quote.draft, matches.contains(where: { $0.id == judge }) {
+            matches.removeAll { $0.id == judge }
+        }
         guard matches.count == 1 else {
             if matches.isEmpty, var unopened = openFailures.min(by: { $0.key < $1.key })?.value {
                 // A backend that did not open may be the one of this kind: its error is the cause.
