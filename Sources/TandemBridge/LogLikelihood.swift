@@ -5,7 +5,17 @@ public struct LogLikelihood: Sendable, Equatable {
     public let tokens: Int
 
     public init(value: Double, tokens: Int) {
-        precondition(tokens >= 1 && value <= 0 && !value.isNaN, "a likelihood of at least one token, at most probability 1")
+        precondition(tokens >= 1 && value <= 0 && value.isFinite, "a likelihood of at least one token, at most probability 1")
         (self.value, self.tokens) = (value, tokens)
+    }
+
+    /// A plugin's answer, checked before anything trusts it: a `decoding` failure naming
+    /// `source` and what it answered when no probability can be that.
+    public static func checked(value: Double, tokens: Int, from source: String) throws(BackendFailure) -> LogLikelihood {
+        guard tokens >= 1, value <= 0, value.isFinite else {
+            throw BackendFailure(.decoding, "\(source): log_likelihood answered \(value) over \(tokens) tokens "
+                                 + "(a log-probability is finite and at most 0, over at least one token)")
+        }
+        return LogLikelihood(value: value, tokens: tokens)
     }
 }

@@ -55,7 +55,9 @@ final class ContinuationScorer: @unchecked Sendable {
             session.reset()
             throw BackendFailure(error.code == .cancelled ? .cancelled : .invalidArgument, error.detail)
         }
-        return LogLikelihood(value: min(0, total), tokens: tokens.count - shared)
+        // Each term is at most 0 (the largest logit's own term is exp(0) in the sum); a model file
+        // whose logits are not finite gives an answer no probability has, refused by name.
+        return try LogLikelihood.checked(value: total, tokens: tokens.count - shared, from: model.modelVersion)
     }
 
     /// The kept session holding the context (the first `context` of `tokens`, all but its last

@@ -270,12 +270,7 @@ public final class PluginBackend: Backend, @unchecked Sendable {
                     function(model, texts![0], texts![1], &value, &tokens, &cCancel, error)
                 }
                 guard status == TANDEM_OK else { return .failure(named(failure, status: status, call: "log_likelihood")) }
-                // A plugin's answer is checked before it becomes a value the judge trusts.
-                guard tokens >= 1, value <= 0, value.isFinite else {
-                    return .failure(BackendFailure(.decoding, "\(plugin.id): log_likelihood answered \(value) over \(tokens) tokens "
-                                                   + "(a log-probability is finite and at most 0, over at least one token)"))
-                }
-                return .success(LogLikelihood(value: value, tokens: Int(tokens)))
+                return Result { () throws(BackendFailure) in try LogLikelihood.checked(value: value, tokens: Int(tokens), from: plugin.id) }
             }
             return try answer.get()
         }

@@ -396,11 +396,7 @@ public final class ProcessBackend: Backend, Sendable {
             let (value, tokens) = try Self.decode(&frame) { (r: inout WireReader) throws(Wire.ProtocolError) in
                 (try r.f64("log-likelihood"), Int(try r.u32("tokens")))
             }
-            guard tokens >= 1, value <= 0, value.isFinite else {
-                throw BackendFailure(.decoding, "\(label): log_likelihood answered \(value) over \(tokens) tokens "
-                                     + "(a log-probability is finite and at most 0, over at least one token)")
-            }
-            return .value(LogLikelihood(value: value, tokens: tokens))
+            return .value(try LogLikelihood.checked(value: value, tokens: tokens, from: label))
         }
     }
 
