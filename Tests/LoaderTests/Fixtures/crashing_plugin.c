@@ -45,20 +45,27 @@ static void write_noise(void) {
 
 static int *volatile nowhere = NULL;
 
-static tandem_status crashing_generate(const tandem_model *self, const tandem_request *request, const tandem_stream *stream,
-                                       const tandem_cancel *cancel, tandem_result *result, tandem_error *error) {
-    (void)request; (void)cancel; (void)error;
-    const char *crash = crash_of(self);
+/* The ways every call goes wrong ("segfault", "abort", "exit", "hang"); abort() says `last_words`
+ * on stderr first. Returns for any other setting. */
+static void go_wrong(const char *crash, const char *last_words) {
     if (strcmp(crash, "segfault") == 0) {
         *nowhere = 1;
     } else if (strcmp(crash, "abort") == 0) {
-        fputs("about to abort\n", stderr);
+        fputs(last_words, stderr);
         abort();
     } else if (strcmp(crash, "exit") == 0) {
         exit(0);
     } else if (strcmp(crash, "hang") == 0) {
         for (;;) { sleep(1); }
-    } else if (strcmp(crash, "stderr") == 0 || strcmp(crash, "stderr_answer") == 0) {
+    }
+}
+
+static tandem_status crashing_generate(const tandem_model *self, const tandem_request *request, const tandem_stream *stream,
+                                       const tandem_cancel *cancel, tandem_result *result, tandem_error *error) {
+    (void)request; (void)cancel; (void)error;
+    const char *crash = crash_of(self);
+    go_wrong(crash, "about to abort\n");
+    if (strcmp(crash, "stderr") == 0 || strcmp(crash, "stderr_answer") == 0) {
         write_noise();
         if (strcmp(crash, "stderr") == 0) {
             fputs("last words\n", stderr);
@@ -80,17 +87,7 @@ static tandem_status crashing_log_likelihood(const tandem_model *self, tandem_st
                                              double *log_likelihood, uint32_t *tokens, const tandem_cancel *cancel,
                                              tandem_error *error) {
     (void)context; (void)continuation; (void)cancel; (void)error;
-    const char *crash = crash_of(self);
-    if (strcmp(crash, "segfault") == 0) {
-        *nowhere = 1;
-    } else if (strcmp(crash, "abort") == 0) {
-        fputs("about to abort while scoring\n", stderr);
-        abort();
-    } else if (strcmp(crash, "exit") == 0) {
-        exit(0);
-    } else if (strcmp(crash, "hang") == 0) {
-        for (;;) { sleep(1); }
-    }
+    go_wrong(crash_of(self), "about to abort while scoring\n");
     *log_likelihood = -1.5;
     *tokens = 2;
     return TANDEM_OK;
