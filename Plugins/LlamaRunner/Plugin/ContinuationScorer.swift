@@ -49,14 +49,14 @@ final class ContinuationScorer: @unchecked Sendable {
             try session.evaluate(Array(tokens[(shared - 1)...]), outputs: .allLogits, shouldCancel: { cancellation.isCancelled }) { i, logits in
                 let next = shared + i
                 guard next < tokens.count else { return }
-                total += Self.logProbability(of: Int(tokens[next]), in: logits)
+                total += SoftmaxNormaliser(logits).logProbability(of: logits[Int(tokens[next])])
             }
         } catch {
             session.reset()
             throw BackendFailure(error.code == .cancelled ? .cancelled : .invalidArgument, error.detail)
         }
-        // Each term is at most 0 (the largest logit's own term is exp(0) in the sum); a model file
-        // whose logits are not finite gives an answer no probability has, refused by name.
+        // Each term is at most 0; a model file whose logits are not finite gives an answer no
+        // probability has, refused by name.
         return try LogLikelihood.checked(value: total, tokens: tokens.count - shared, from: model.modelVersion)
     }
 
@@ -87,14 +87,5 @@ final class ContinuationScorer: @unchecked Sendable {
         let session = LlamaSession(model: model, contextLength: min(room, positions))
         sessions.append(session)
         return session
-    }
-
-    /// log softmax(logits)[id], in Double so that a 262k-entry sum keeps its precision.
-    static func logProbability(of id: Int, in logits: UnsafeBufferPointer<Float>) -> Double {
-        var largest = -Float.infinity
-        for value in logits { largest = max(largest, value) }
-        var sum = 0.0
-        for value in logits { sum += Double(exp(value - largest)) }
-        return Double(logits[id] - largest) - log(sum)
     }
 }

@@ -10,10 +10,7 @@ public struct TopCandidates {
     }
 
     public static func of(_ logits: UnsafeBufferPointer<Float>, k: Int) -> [Candidate] {
-        var maxLogit = -Float.infinity
-        for v in logits { maxLogit = max(maxLogit, v) }
-        var sum: Double = 0
-        for v in logits { sum += exp(Double(v - maxLogit)) }
+        let softmax = SoftmaxNormaliser(logits)
         // Partial selection: keep the best k in a small sorted array.
         var best: [(Int32, Float)] = []
         best.reserveCapacity(k + 1)
@@ -22,6 +19,6 @@ public struct TopCandidates {
             best.insert((Int32(i), v), at: at)
             if best.count > k { best.removeLast() }
         }
-        return best.map { Candidate(id: $0.0, logit: $0.1, probability: exp(Double($0.1 - maxLogit)) / sum) }
+        return best.map { Candidate(id: $0.0, logit: $0.1, probability: softmax.probability(of: $0.1)) }
     }
 }
