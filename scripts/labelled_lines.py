@@ -1,6 +1,6 @@
 """The hand-labelled lines of eval/lines, split as LabelledLines.swift splits them: a line is in
 the tuning half when the 64-bit FNV-1a hash of its UTF-8 text is even. Shared by taste-model.py
-and judge-examples.py."""
+and prompt-examples.py."""
 import os
 import sys
 

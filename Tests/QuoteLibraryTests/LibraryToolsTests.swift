@@ -1,4 +1,5 @@
 import Foundation
+import PluginFixtures
 import Testing
 @testable import QuoteLibrary
 
@@ -180,11 +181,16 @@ struct ListingTests {
         #expect(throws: StoreError.self) { try store.search("  ") }
     }
 
-    /// A base model continues the curated quotes of the asked language, one `{"quote": …}` line each,
-    /// each within the draft's word limits; another seed shows other quotes.
+    /// A base model continues written lines of the asked language, one `{"quote": …}` line each:
+    /// good lines of the tuning half of eval/lines that the likelihood judge is not shown, never a
+    /// held-out line (the judge is calibrated on those) and never a curated quote (a base model
+    /// shown famous quotes recites them). Another seed shows other lines.
     @Test(arguments: SupportedLocale.languages.sorted())
-    func aFewShotPromptListsCuratedQuotesOfTheLanguageAsJSONLines(language: String) throws {
-        let curated = Set(try CuratedCatalog.entries().filter { $0.locale == language }.map(\.text))
+    func aFewShotPromptListsTuningLinesTheJudgeIsNotShownAsJSONLines(language: String) throws {
+        let labelled = LabelledLines(folder: PackagePaths.root + "/eval/lines")
+        let judged = Set(try #require(JudgeExamples.byLanguage[language]).good)
+        let allowed = Set(try labelled.tuning(language, .good)).subtracting(judged)
+        let curated = Set(try CuratedCatalog.entries().map(\.text))
         let prompt = DraftRequest(locale: language, theme: "first snow", seed: 7, style: .fewShot).instructions
         #expect(prompt.hasSuffix("}\n"))
         let lines = prompt.split(separator: "\n").map(String.init)
@@ -193,14 +199,14 @@ struct ListingTests {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String], "\(line)")
             return try #require(object["quote"], "\(line)")
         }
-        #expect(Set(quotes).count == quotes.count && quotes.allSatisfy(curated.contains), "\(quotes)")
-        #expect(quotes.allSatisfy { DraftShape.wordLimits.contains(QuoteText.words($0).count) })
+        #expect(Set(quotes).count == quotes.count && quotes.allSatisfy(allowed.contains), "\(quotes)")
+        #expect(quotes.allSatisfy { !curated.contains($0) })
         #expect(!prompt.contains("first snow"), "a base model is given no instruction to continue")
         #expect(DraftRequest(locale: language, seed: 8, style: .fewShot).instructions != prompt)
         #expect(DraftRequest(locale: language, seed: 7).instructions.contains("Write one original sentence"))
     }
 
-    @Test func aFewShotPromptForALanguageWithoutCuratedQuotesFallsBackToInstructions() {
+    @Test func aFewShotPromptForALanguageWithoutExampleLinesFallsBackToInstructions() {
         #expect(DraftRequest(locale: "nl", theme: "rain", style: .fewShot).instructions
                 == DraftPrompt.instructions(locale: "nl", theme: "rain"))
     }

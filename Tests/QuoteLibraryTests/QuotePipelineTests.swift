@@ -51,6 +51,26 @@ struct QuotePipelineTests {
                 == "skipped: nl is not one of the languages the taste model was fitted on")
     }
 
+    /// A base model handing back one of the lines its few-shot prompt showed it: the gate names
+    /// the copy and nothing is stored.
+    @Test func aDraftCopyingItsFewShotExampleIsRejectedAndNotStored() async throws {
+        struct CopyingWriter: DraftWriter {
+            func write(_ request: DraftRequest, partial: @escaping @Sendable (String) -> Void) async throws -> DraftAnswer {
+                .draft(text: request.examples.first ?? "", modelVersion: "copier-1")
+            }
+        }
+        let folder = try TemporaryFolder()
+        let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
+        let outcome = await QuotePipeline(store: store, readiness: FixedReadiness.allAvailable, writer: CopyingWriter(),
+                                          judge: ScriptedJudge.scoring(8), embedder: LexicalEmbedder(),
+                                          distinctiveness: TestScorer.scorer, draftPrompt: .fewShot, clock: ManualClock())
+            .generate(locale: "de", seed: 3)
+        let example = try #require(DraftPrompt.examples(.fewShot, locale: "de", seed: 3).first)
+        #expect(outcome.run.branch == .rejected && outcome.run.gate == "promptFragment", "\(outcome.run)")
+        #expect(outcome.run.reason?.contains("copies the prompt's example \"\(example)\"") == true, "\(outcome.run)")
+        #expect(try store.count() == 0)
+    }
+
     @Test func acceptedDraftIsStoredAsGeneratedWithoutAuthorAndItsRunRecorded() async throws {
         let folder = try TemporaryFolder()
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))

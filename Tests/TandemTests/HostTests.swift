@@ -57,18 +57,20 @@ import Testing
         #expect(try noCloud.hybridModel(routing: .mode(.localOnly)).primary.id == "a")
     }
 
-    /// A second local model kept as the quote pipeline's judge does not make the mode ambiguous;
-    /// one that also drafts, or the only one of its kind, takes part in routing as before.
-    @Test func theQuoteJudgesOwnBackendIsPassedOverByAMode() throws {
-        let withJudge = try host(["a": ["kind": "local"], "b": ["kind": "local"], "c": ["kind": "cloud"]],
-                                 routing: #""mode": "prefer-local", "quote": {"judge": "a"}"#)
-        let model = try withJudge.hybridModel()
-        #expect(model.primary.id == "b" && model.secondary?.id == "c")
-        #expect(try withJudge.hybridModel(routing: .mode(.localOnly)).primary.id == "b")
+    /// A second local model kept for the quote pipeline (its judge, its drafter, or both) does not
+    /// make the mode ambiguous; the only one of its kind takes part in routing as before.
+    @Test func theQuotePipelinesOwnBackendsArePassedOverByAMode() throws {
+        for quote in [#"{"judge": "a"}"#, #"{"draft": "a"}"#, #"{"judge": "a", "draft": "a"}"#] {
+            let withQuoteModel = try host(["a": ["kind": "local"], "b": ["kind": "local"], "c": ["kind": "cloud"]],
+                                          routing: #""mode": "prefer-local", "quote": "# + quote)
+            let model = try withQuoteModel.hybridModel()
+            #expect(model.primary.id == "b" && model.secondary?.id == "c", "\(quote)")
+            #expect(try withQuoteModel.hybridModel(routing: .mode(.localOnly)).primary.id == "b", "\(quote)")
+        }
 
-        let judgeDrafts = try host(["a": ["kind": "local"], "b": ["kind": "local"]],
-                                   routing: #""mode": "local-only", "quote": {"judge": "a", "draft": "a"}"#)
-        #expect(configError { _ = try judgeDrafts.hybridModel() }?.message.contains("found a, b: set primary/secondary instead") == true)
+        let bothQuoteModels = try host(["a": ["kind": "local"], "b": ["kind": "local"]],
+                                       routing: #""mode": "local-only", "quote": {"judge": "a", "draft": "b"}"#)
+        #expect(configError { _ = try bothQuoteModels.hybridModel() }?.message.contains("found a, b: set primary/secondary instead") == true)
 
         let onlyLocal = try host(["a": ["kind": "local"], "c": ["kind": "cloud"]], routing: #""mode": "prefer-local", "quote": {"judge": "a"}"#)
         #expect(try onlyLocal.hybridModel().primary.id == "a")

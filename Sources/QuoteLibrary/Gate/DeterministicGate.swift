@@ -34,13 +34,15 @@ public struct DeterministicGate: Sendable {
     public static let order: [GateName] = [.empty, .promptFragment, .wrappingQuotes, .markup, .attribution,
                                            .sentenceCount, .sentenceStart, .sentenceEnd, .length, .language, .bannedFragment, .cliche, .unknownWord, .danglingWord]
 
-    public func evaluate(_ text: String, locale: String) -> [GateResult] {
+    /// `examples`: the lines the draft prompt showed (`DraftRequest.examples`); a draft that copies
+    /// one fails `promptFragment`.
+    public func evaluate(_ text: String, locale: String, examples: [String] = []) -> [GateResult] {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let phrase = QuoteText.phraseKey(trimmed)
         let language = SupportedLocale.language(of: locale)
         return [
             checkEmpty(trimmed),
-            checkPromptFragments(trimmed, phrase: phrase),
+            checkPromptFragments(trimmed, phrase: phrase, examples: examples),
             checkWrappingQuotes(trimmed),
             checkMarkup(text),
             checkAttribution(trimmed),
@@ -57,8 +59,8 @@ public struct DeterministicGate: Sendable {
     }
 
     /// The first failing check, or nil when the draft passes the whole gate.
-    public func firstFailure(_ text: String, locale: String) -> GateResult? {
-        evaluate(text, locale: locale).first { !$0.passed }
+    public func firstFailure(_ text: String, locale: String, examples: [String] = []) -> GateResult? {
+        evaluate(text, locale: locale, examples: examples).first { !$0.passed }
     }
 
     // MARK: Checks
@@ -71,8 +73,8 @@ public struct DeterministicGate: Sendable {
     /// row from the draft instructions ("a specific image, someone doing …"), a short lead-in
     /// ending in a colon ("Here is your quote: …", "Voici ta citation : …", "Zitat: …"), a
     /// presentational opener followed closely by a word for the text itself ("Aqui está a frase
-    /// …", "Hier ist ein Zitat …"), a word count.
-    private func checkPromptFragments(_ text: String, phrase: String) -> GateResult {
+    /// …", "Hier ist ein Zitat …"), a word count, a copy of one of the prompt's example lines.
+    private func checkPromptFragments(_ text: String, phrase: String, examples: [String]) -> GateResult {
         if let fragment = GateLexicon.promptFragments.first(where: { phrase.contains(" \($0) ") }) {
             return .fail(.promptFragment, "contains the prompt fragment \"\(fragment)\"")
         }
@@ -102,6 +104,10 @@ public struct DeterministicGate: Sendable {
         if text.range(of: #"\b\d+\s*(–|-|to|bis|a|à)?\s*\d*\s*(words?|wörter|palabras|mots|parole|palavras)\b"#,
                       options: [.regularExpression, .caseInsensitive]) != nil {
             return .fail(.promptFragment, "mentions a word count, echoing the prompt")
+        }
+        if let echo = ExampleEcho.copied(text, from: examples) {
+            return .fail(.promptFragment, "copies the prompt's example \"\(echo.example)\" (\(echo.run) words in a row, "
+                         + "\(echo.inOrder) of its \(ExampleEcho.keyWords(text).count) words in that order)")
         }
         return .pass(.promptFragment)
     }

@@ -1,4 +1,4 @@
-// Written by scripts/judge-examples.py --write; do not edit by hand (run the script again).
+// Written by scripts/prompt-examples.py --write; do not edit by hand (run the script again).
 extension JudgeExamples {
     /// Per language: the tuning half's first good and generic lines of eval/lines.
     static let byLanguage: [String: JudgeExamples] = [

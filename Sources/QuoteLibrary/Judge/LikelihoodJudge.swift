@@ -59,7 +59,7 @@ public struct LikelihoodJudge: Judge {
 }
 
 /// The lines the likelihood judge shows its model, per language (`JudgeExamples.byLanguage`,
-/// written by scripts/judge-examples.py from the tuning half of eval/lines).
+/// written by scripts/prompt-examples.py from the tuning half of eval/lines).
 struct JudgeExamples: Sendable {
     let good: [String]
     let generic: [String]

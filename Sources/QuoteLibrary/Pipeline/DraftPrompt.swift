@@ -4,13 +4,13 @@ import Foundation
 public enum DraftPromptStyle: String, Sendable, CaseIterable {
     /// An instruction naming the language, length and tone: for an instruction-tuned model.
     case instructions
-    /// Curated quotes of the requested language as `{"quote": …}` lines to continue: for a base
+    /// Example lines of the requested language as `{"quote": …}` lines to continue: for a base
     /// model, which continues text rather than following instructions.
     case fewShot = "few-shot"
 }
 
 /// The draft prompt, in one of two styles: instructions naming the requested language so the
-/// model writes in it, or a few-shot list of curated quotes in it. The guided output shape is the
+/// model writes in it, or a few-shot list of example lines in it. The guided output shape is the
 /// same for both: one string field holding the sentence, its shape as a `DraftShape` pattern.
 public enum DraftPrompt {
     public static let jsonSchema: String = {
@@ -30,42 +30,42 @@ public enum DraftPrompt {
                                 "pt": "Portuguese"]
 
     /// The prompt of `style`. A few-shot prompt has no theme (a base model would read an
-    /// instruction as text to continue, in English); a language without curated quotes of the
-    /// draft's shape gets the instructions.
+    /// instruction as text to continue, in English); a language without example lines gets the
+    /// instructions.
     public static func text(_ style: DraftPromptStyle, locale: String, theme: String?, seed: UInt64?) -> String {
         switch style {
         case .instructions: instructions(locale: locale, theme: theme)
-        case .fewShot: fewShot(locale: locale, seed: seed) ?? instructions(locale: locale, theme: theme)
+        case .fewShot: fewShotExamples(locale: locale, seed: seed).map(fewShot) ?? instructions(locale: locale, theme: theme)
         }
     }
 
-    /// Curated quotes shown per few-shot prompt.
+    /// The example lines a prompt of `style` shows, which a draft must not copy (the gate's
+    /// `promptFragment` check); none for instructions.
+    public static func examples(_ style: DraftPromptStyle, locale: String, seed: UInt64?) -> [String] {
+        style == .fewShot ? fewShotExamples(locale: locale, seed: seed) ?? [] : []
+    }
+
+    /// Example lines shown per few-shot prompt.
     static let fewShotExampleCount = 5
 
-    /// Curated quotes per language that fit the draft's word limits, in catalog order.
-    static let fewShotPool: [String: [String]] = {
-        // The catalog is build data checked by its own tests; unreadable, no language has a pool.
-        let entries = (try? CuratedCatalog.entries()) ?? []
-        var pool: [String: [String]] = [:]
-        for entry in entries where DraftShape.wordLimits.contains(QuoteText.words(entry.text).count) {
-            pool[SupportedLocale.language(of: entry.locale), default: []].append(entry.text)
-        }
-        return pool
-    }()
-
-    /// `fewShotExampleCount` curated quotes of the locale's language as JSON lines, chosen by the
-    /// seed (another seed, other examples), ending where the model's own `{"quote": …}` line begins:
-    /// the guided output starts exactly as the examples do.
-    static func fewShot(locale: String, seed: UInt64?) -> String? {
+    /// `fewShotExampleCount` lines of the locale's language from `fewShotPool`, chosen by the seed
+    /// (another seed, other examples). The pool is written lines of the kind the product keeps, not
+    /// curated quotes: a base model shown famous quotes recites famous quotes
+    /// (Sources/QuoteLibrary/README.md, "Draft prompt").
+    static func fewShotExamples(locale: String, seed: UInt64?) -> [String]? {
         guard let pool = fewShotPool[SupportedLocale.language(of: locale)], pool.count >= fewShotExampleCount else { return nil }
         let start = Int((seed ?? 0) % UInt64(pool.count))
         let step = max(1, pool.count / fewShotExampleCount)
+        return (0..<fewShotExampleCount).map { pool[(start + $0 * step) % pool.count] }
+    }
+
+    /// The examples as JSON lines, ending where the model's own `{"quote": …}` line begins: the
+    /// guided output starts exactly as the examples do.
+    static func fewShot(_ examples: [String]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
-        return (0..<fewShotExampleCount).map { index in
-            let text = pool[(start + index * step) % pool.count]
-            return #"{"quote": "# + String(decoding: try! encoder.encode(text), as: UTF8.self) + "}"
-        }.joined(separator: "\n") + "\n"
+        return examples.map { #"{"quote": "# + String(decoding: try! encoder.encode($0), as: UTF8.self) + "}" }
+            .joined(separator: "\n") + "\n"
     }
 
     public static func instructions(locale: String, theme: String?) -> String {

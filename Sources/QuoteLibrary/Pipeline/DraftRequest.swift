@@ -3,10 +3,12 @@ public struct DraftRequest: Equatable, Sendable {
     public let locale: String
     /// Optional steer for the line (a mood or theme, e.g. "morning courage").
     public let theme: String?
-    /// How the prompt asks (instructions, or curated quotes to continue).
+    /// How the prompt asks (instructions, or example lines to continue).
     public let style: DraftPromptStyle
     /// The prompt sent to the model, built by `DraftPrompt` in `style`.
     public let instructions: String
+    /// The example lines the prompt shows: a draft that copies one is rejected.
+    public let examples: [String]
     public let temperature: Double
     public let maximumTokens: Int
     public let seed: UInt64?
@@ -26,6 +28,7 @@ public struct DraftRequest: Equatable, Sendable {
         self.theme = theme
         self.style = style
         self.instructions = DraftPrompt.text(style, locale: locale, theme: theme, seed: seed)
+        self.examples = DraftPrompt.examples(style, locale: locale, seed: seed)
         self.temperature = Self.productionTemperature
         self.maximumTokens = Self.productionMaximumTokens
         self.seed = seed

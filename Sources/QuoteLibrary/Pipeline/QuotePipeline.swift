@@ -213,7 +213,7 @@ public struct QuotePipeline: Sendable {
         try Task.checkCancellation()
 
         let failure = stages.measure(.gates, on: clock) { () -> GateResult? in
-            for result in gate.evaluate(draft, locale: request.locale) {
+            for result in gate.evaluate(draft, locale: request.locale, examples: request.examples) {
                 evaluation.gates.append(result)
                 if !result.passed { return result }
             }

@@ -115,8 +115,11 @@ public final class TandemHost: Sendable {
 
     private func onlyModel(of kind: ModelKind, for mode: RoutingMode) throws(ConfigError) -> LanguageModel {
         var matches = models.values.filter { $0.kind == kind && !$0.info.capabilities.contains(.embeddingsOnly) }.sorted { $0.id < $1.id }
-        if matches.count > 1, let judge = config.quote.judge, judge != config.quote.draft, matches.contains(where: { $0.id == judge }) {
-            matches.removeAll { $0.id == judge }
+        // The quote pipeline's own backends (quote.judge, quote.draft: e.g. a base model that
+        // continues example lines) serve it by name; a mode routes to the others of their kind.
+        let quoteOwn = Set([config.quote.judge, config.quote.draft].compactMap { $0 })
+        if matches.contains(where: { !quoteOwn.contains($0.id) }) {
+            matches.removeAll { quoteOwn.contains($0.id) }
         }
         guard matches.count == 1 else {
             if matches.isEmpty, var unopened = openFailures.min(by: { $0.key < $1.key })?.value {
