@@ -126,6 +126,10 @@ import Testing
         let gates = (json["results"] as? [[String: Any]] ?? []).compactMap { $0["gate"] as? String }
         #expect(gates.allSatisfy { $0 == "novelty" } && gates.count == branches.count - 1)
         #expect(try cli.library().count(source: .generated) == 1)
+        // Twenty quotes wanted and no --attempts: the default is capped at the most a command may make.
+        let many = try await cli.run(["quote", "generate", "--budget", "batch", "--count", "20", "--json"])
+        #expect(many.status == 1, "\(many.stderr)")
+        #expect((try many.json()["results"] as? [[String: Any]])?.count == QuotePipeline.maximumAttempts)
     }
 
     @Test func badOptionsAreUsageErrors() async throws {

@@ -13,7 +13,7 @@ enum QuoteGenerateCommand: Command {
     static let options: [OptionSpec] = [
         .option("locale", "L", "language of the quote (en, de, es, fr, it, pt; default en)"),
         .option("count", "N", "accepted quotes wanted (1...20, default 1)"),
-        .option("attempts", "N", "attempts in total (1...80, default 4 per quote wanted)"),
+        .option("attempts", "N", "attempts in total (at least --count, at most \(QuotePipeline.maximumAttempts); default \(QuotePipeline.defaultAttemptsPerQuote) per quote wanted)"),
         .option("budget", "KIND", "foreground (45 s, default), voice (20 s) or batch (120 s), for all attempts together"),
         .option("theme", "T", "a mood or theme for the line (\"morning courage\")"),
         .option("seed", "S", "seed for sampling (attempt k uses S+k)"),
@@ -36,9 +36,9 @@ enum QuoteGenerateCommand: Command {
         let locale = try QuotePrinter.locale(arguments, command: name)
         let count = try arguments.integer("count") ?? 1
         guard (1...20).contains(count) else { throw UsageError(name, "--count must be 1...20, got \(count)") }
-        let attempts = try arguments.integer("attempts") ?? count * QuotePipeline.defaultAttemptsPerQuote
-        guard (count...80).contains(attempts) else {
-            throw UsageError(name, "--attempts must be \(count)...80 (at least --count), got \(attempts)")
+        let attempts = try arguments.integer("attempts") ?? QuotePipeline.defaultAttempts(count: count)
+        guard (count...QuotePipeline.maximumAttempts).contains(attempts) else {
+            throw UsageError(name, "--attempts must be \(count)...\(QuotePipeline.maximumAttempts) (at least --count), got \(attempts)")
         }
         let budgetName = arguments.string("budget") ?? Budget.Kind.foreground.rawValue
         guard let kind = Budget.Kind(rawValue: budgetName) else {
