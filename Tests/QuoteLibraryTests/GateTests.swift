@@ -24,6 +24,16 @@ struct GateTests {
         return store
     }
 
+    /// The markup check's stray characters stop at what lines are made of: a symbol below U+2000
+    /// ("°", "©") is the line's business; the reason names the code point of one above.
+    @Test func aSymbolOfOrdinaryTextIsNoStrayCharacter() {
+        let gate = DeterministicGate()
+        let markup = { (text: String) in gate.evaluate(text, locale: "en").first { $0.gate == .markup }! }
+        #expect(markup("Heat the oven to 200 °C and bake a loaf for the neighbours upstairs tonight.").passed)
+        let stray = markup("Heat the oven to 200 \u{2103} and bake a loaf for the neighbours upstairs tonight.")
+        #expect(!stray.passed && stray.reason?.hasPrefix("contains U+2103, a character that is no letter") == true, "\(stray)")
+    }
+
     @Test func validLinesPassEveryGateInAllSixLanguages() async throws {
         let folder = try TemporaryFolder()
         let checker = QuoteChecker(store: try await Self.libraryWithStoredOriginals(folder), embedder: LexicalEmbedder(),
@@ -64,6 +74,9 @@ struct GateTests {
         ("The morning bus driver waves at every child who climbs aboard #kindness today.", .markup),
         ("The morning bus driver waves at every child who climbs aboard today 🚌.", .markup),
         ("The morning bus driver waves at every child\nwho climbs aboard today.", .markup),
+        ("Tipp \u{2FFF} der letzten Tage aus dem Kinderzimmer, die Kleinen schlafen gern im Wohnzimmer.", .markup),
+        ("The morning bus driver waves at every child who climbs aboard \u{E000} today.", .markup),
+        ("The morning bus driver waves at every child who climbs aboard at \u{2318} dawn.", .markup),
         ("- The morning bus driver waves at every child who climbs aboard today.", .markup),
         ("The morning bus driver waves at every child who climbs aboard today. (Mark Twain)", .attribution),
         ("The morning bus driver waves at every child who climbs aboard today. ~ Anonymous", .attribution),

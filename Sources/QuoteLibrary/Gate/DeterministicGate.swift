@@ -144,12 +144,27 @@ public struct DeterministicGate: Sendable {
         if let emoji = text.unicodeScalars.first(where: Self.isEmoji) {
             return .fail(.markup, "contains an emoji (U+\(String(emoji.value, radix: 16, uppercase: true)))")
         }
+        if let stray = text.unicodeScalars.first(where: Self.isNoText) {
+            return .fail(.markup, "contains U+\(String(stray.value, radix: 16, uppercase: true)), "
+                         + "a character that is no letter, digit or punctuation of written text")
+        }
         let markdown = [#"\*\*"#, #"__"#, #"`"#, #"^\s*#+\s"#, #"^\s*[-*+]\s"#, #"^\s*>\s"#, #"\]\("#, #"^\s*\d+\.\s"#,
                         #"(^|\s)\*[^*\s][^*]*\*(\s|$|[.,!?])"#, #"(^|\s)_[^_\s][^_]*_(\s|$|[.,!?])"#]
         if markdown.contains(where: { text.range(of: $0, options: .regularExpression) != nil }) {
             return .fail(.markup, "contains markdown")
         }
         return .pass(.markup)
+    }
+
+    /// Unassigned and private-use code points, and symbols from U+2000 up (a base model's byte
+    /// tokens decode to such things: Gemma 3 270M once wrote "Tipp \u{2FFF} der letzten Tage …"). Below
+    /// U+2000 a symbol is a line's business ("20 °C", "©").
+    static func isNoText(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .unassigned, .privateUse, .surrogate: true
+        case .otherSymbol: scalar.value >= 0x2000
+        default: false
+        }
     }
 
     static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
