@@ -35,8 +35,9 @@ public enum DraftShape {
     /// symbols, Latin-1 punctuation and symbols, the general-punctuation, currency and symbol
     /// blocks (arrows to dingbats, where most emoji live), the CJK radicals and ideographic
     /// description characters (U+2E80–2FFF: Gemma 3 270M wrote U+2FFF as a word), CJK
-    /// punctuation, variation selectors, private use, the emoji and pictograph planes (U+1F000–1FFFF) and tags. Digits are left out
-    /// because a small model, once it starts a run of them, fills the token limit with one "word".
+    /// punctuation, variation selectors, private use, the emoji and pictograph planes
+    /// (U+1F000–1FFFF) and tags. Digits are left out because a small model, once it starts a run
+    /// of them, fills the token limit with one "word".
     static let nonWordRanges: [ClosedRange<UInt32>] = [
         0x00...0x40, 0x5B...0x60, 0x7B...0xBF, 0xD7...0xD7, 0xF7...0xF7,
         0x2000...0x2BFF, 0x2E00...0x2FFF, 0x3000...0x303F, 0xE000...0xF8FF, 0xFE00...0xFE0F, 0xFE30...0xFE4F,
