@@ -1,6 +1,7 @@
 /// How much of a prompt's example line a draft repeats (Sources/QuoteLibrary/README.md, "Draft
 /// prompt"): a base model shown example lines often hands one back, whole or with a word changed.
-/// Words are compared as the gate's phrase keys (case, accents of quotes and punctuation folded).
+/// Words are compared as `QuoteText.phraseKey` gives them: case and accents folded, punctuation
+/// dropped, apostrophes splitting words.
 struct ExampleEcho: Equatable {
     let example: String
     /// The most words in a row the draft shares with the example.
