@@ -31,6 +31,13 @@ import Testing
         #expect(summary["timeouts"] as? Int == 0)
         let gates = try #require(summary["rejectionsByGate"] as? [String: Int])
         #expect(gates["language"] ?? 0 > 0)
+        // Per locale: the English line is rejected by language in German, never in English.
+        let byLocale = try #require(summary["rejectionsByLocale"] as? [String: [String: Int]])
+        #expect(byLocale["de"]?["language"] ?? 0 > 0)
+        #expect(byLocale["en"]?["language"] == nil)
+        let perLocale: Int = byLocale.values.map { $0.values.reduce(0, +) }.reduce(0, +)
+        let inAll: Int = gates.values.reduce(0, +)
+        #expect(perLocale == inAll)
         let branches = try #require(summary["branches"] as? [String: Int])
         #expect(branches["unavailable"] ?? 0 > 0)
         #expect((summary["latencyByBranch"] as? [String: Any])?["accepted"] != nil)
@@ -41,6 +48,9 @@ import Testing
             #expect(markdown.contains(heading), "\(heading)")
         }
         #expect(markdown.contains("| language |"))
+        let germanRow = markdown.split(separator: "\n").first { $0.hasPrefix("| de |") }
+        let germanLanguage: Int = byLocale["de"]?["language"] ?? 0
+        #expect(germanRow?.contains("| language \(germanLanguage)") == true, "\(germanRow ?? "no de row")")
         // The evaluation has a library of its own; the configured one is untouched.
         #expect(FileManager.default.fileExists(atPath: out + "/eval.sqlite"))
         #expect(!FileManager.default.fileExists(atPath: cli.libraryPath))

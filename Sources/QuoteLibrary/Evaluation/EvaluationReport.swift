@@ -1,7 +1,7 @@
 import Foundation
 
-/// The evaluation's JSON report and Markdown summary: acceptance rate, rejections per gate,
-/// timeouts, latency p50/p95 per terminal branch, per attempt and per pipeline stage
+/// The evaluation's JSON report and Markdown summary: acceptance rate, rejections per gate (in
+/// all and per locale), timeouts, latency p50/p95 per terminal branch, per attempt and per pipeline stage
 /// (nearest-rank percentiles), and the accepted lines.
 public struct EvaluationReport: Codable, Sendable {
     public struct Record: Codable, Sendable {
@@ -21,6 +21,8 @@ public struct EvaluationReport: Codable, Sendable {
         public let acceptanceRate: Double
         public let branches: [String: Int]
         public let rejectionsByGate: [String: Int]
+        /// Per locale, its rejections per gate: which gate holds a model back in which language.
+        public let rejectionsByLocale: [String: [String: Int]]
         public let timeouts: Int
         public let latencyByBranch: [String: Latency]
         /// Every attempt's whole time.
@@ -69,9 +71,12 @@ public struct EvaluationReport: Codable, Sendable {
             subset.isEmpty ? 0 : Double(subset.filter { $0.branch == .accepted }.count) / Double(subset.count)
         }
         let byLocale = Dictionary(grouping: records, by: \.cell.locale).mapValues { rate($0.map(\.run)) }
+        let rejectionsByLocale = Dictionary(grouping: records.filter { $0.run.branch == .rejected }, by: \.cell.locale)
+            .mapValues { group in group.reduce(into: [String: Int]()) { $0[$1.run.gate ?? "unknown", default: 0] += 1 } }
         let byReadiness = Dictionary(grouping: records, by: \.cell.readiness.name).mapValues { rate($0.map(\.run)) }
         return Summary(
             attempts: runs.count, accepted: accepted, acceptanceRate: rate(runs), branches: branches, rejectionsByGate: gates,
+            rejectionsByLocale: rejectionsByLocale,
             timeouts: branches[TerminalBranch.timeout.rawValue] ?? 0,
             latencyByBranch: latencies.mapValues(latency), attemptLatency: latency(runs.map(\.elapsedMilliseconds)),
             latencyByStage: stages, acceptedLines: runs.filter { $0.branch == .accepted }.compactMap(\.draftText),
@@ -116,18 +121,16 @@ public struct EvaluationReport: Codable, Sendable {
             lines.append("| \(stage.rawValue) | \(latency.count) | \(latency.p50Milliseconds) | \(latency.p95Milliseconds) |")
         }
         lines += ["", "## Rejections per gate", "", "| gate | rejections |", "|---|---:|"]
-        for gate in GateName.allCases {
-            guard let count = s.rejectionsByGate[gate.rawValue] else { continue }
-            lines.append("| \(gate.rawValue) | \(count) |")
-        }
+        lines += Self.inGateOrder(s.rejectionsByGate).map { "| \($0.gate) | \($0.count) |" }
         lines += ["", "## Acceptance by locale", "",
-                  "| locale | attempts | accepted | acceptance | unavailable | p50 ms per attempt that drafted |",
-                  "|---|---:|---:|---:|---:|---:|"]
+                  "| locale | attempts | accepted | acceptance | unavailable | rejected by | p50 ms per attempt that drafted |",
+                  "|---|---:|---:|---:|---:|---|---:|"]
         for (locale, group) in Dictionary(grouping: records, by: \.cell.locale).sorted(by: { $0.key < $1.key }) {
             let runs = group.map(\.run)
             let drafted = runs.filter { $0.draftText != nil }.map(\.elapsedMilliseconds)
             lines.append("| \(locale) | \(runs.count) | \(runs.filter { $0.branch == .accepted }.count) | "
                          + "\(Self.percent(s.acceptanceByLocale[locale] ?? 0)) | \(runs.filter { $0.branch == .unavailable }.count) | "
+                         + "\(Self.gateCounts(s.rejectionsByLocale[locale] ?? [:])) | "
                          + "\(drafted.isEmpty ? "–" : String(Self.percentile(drafted, 50))) |")
         }
         lines += ["", "## Acceptance by readiness state", "", "| state | acceptance |", "|---|---:|"]
@@ -150,4 +153,16 @@ public struct EvaluationReport: Codable, Sendable {
     }
 
     private static func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
+
+    /// Counts per gate in the pipeline's order (`GateName`), then any other name a run recorded.
+    private static func inGateOrder(_ counts: [String: Int]) -> [(gate: String, count: Int)] {
+        let order = GateName.allCases.map(\.rawValue)
+        return order.compactMap { gate in counts[gate].map { (gate, $0) } }
+            + counts.filter { !order.contains($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// "length 28, judge 5", or "–" for none.
+    private static func gateCounts(_ counts: [String: Int]) -> String {
+        counts.isEmpty ? "–" : inGateOrder(counts).map { "\($0.gate) \($0.count)" }.joined(separator: ", ")
+    }
 }
