@@ -107,7 +107,7 @@ public struct DeterministicGate: Sendable {
         }
         if let echo = ExampleEcho.copied(text, from: examples) {
             return .fail(.promptFragment, "copies the prompt's example \"\(echo.example)\" (\(echo.run) words in a row, "
-                         + "\(echo.inOrder) of its \(ExampleEcho.keyWords(text).count) words in that order)")
+                         + "\(echo.inOrder) of its \(echo.words) words in that order)")
         }
         return .pass(.promptFragment)
     }

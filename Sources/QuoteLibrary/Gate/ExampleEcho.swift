@@ -8,6 +8,8 @@ struct ExampleEcho: Equatable {
     let run: Int
     /// The words of the draft found in the example in the same order (longest common subsequence).
     let inOrder: Int
+    /// The draft's words.
+    let words: Int
 
     /// Five words in a row, or three fifths of the draft's words in the example's order, make a copy.
     /// No held-out line of eval/lines reaches either against the whole few-shot pool (at most four
@@ -20,7 +22,7 @@ struct ExampleEcho: Equatable {
         let words = keyWords(draft)
         guard !words.isEmpty else { return nil }
         return examples.lazy.map { measure(words, against: $0) }
-            .filter { $0.run >= copyRun || Double($0.inOrder) >= copyShare * Double(words.count) }
+            .filter { $0.run >= copyRun || Double($0.inOrder) >= copyShare * Double($0.words) }
             .max { $0.run < $1.run }
     }
 
@@ -30,7 +32,7 @@ struct ExampleEcho: Equatable {
 
     static func measure(_ words: [Substring], against example: String) -> ExampleEcho {
         let other = keyWords(example)
-        guard !other.isEmpty else { return ExampleEcho(example: example, run: 0, inOrder: 0) }
+        guard !other.isEmpty else { return ExampleEcho(example: example, run: 0, inOrder: 0, words: words.count) }
         // One row of each table at a time: run[j] is the run of shared words ending at other[j - 1],
         // common[j] the longest common subsequence of the words so far and other[..<j].
         var run = [Int](repeating: 0, count: other.count + 1)
@@ -49,6 +51,6 @@ struct ExampleEcho: Equatable {
                 longest = max(longest, run[j])
             }
         }
-        return ExampleEcho(example: example, run: longest, inOrder: common[other.count])
+        return ExampleEcho(example: example, run: longest, inOrder: common[other.count], words: words.count)
     }
 }

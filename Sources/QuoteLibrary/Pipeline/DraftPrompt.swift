@@ -29,20 +29,17 @@ public enum DraftPrompt {
     static let languageNames = ["en": "English", "de": "German", "es": "Spanish", "fr": "French", "it": "Italian",
                                 "pt": "Portuguese"]
 
-    /// The prompt of `style`. A few-shot prompt has no theme (a base model would read an
-    /// instruction as text to continue, in English); a language without example lines gets the
-    /// instructions.
-    public static func text(_ style: DraftPromptStyle, locale: String, theme: String?, seed: UInt64?) -> String {
-        switch style {
-        case .instructions: instructions(locale: locale, theme: theme)
-        case .fewShot: fewShotExamples(locale: locale, seed: seed).map(fewShot) ?? instructions(locale: locale, theme: theme)
-        }
-    }
-
     /// The example lines a prompt of `style` shows, which a draft must not copy (the gate's
-    /// `promptFragment` check); none for instructions.
+    /// `promptFragment` check): none for instructions, nor for a language without example lines.
     public static func examples(_ style: DraftPromptStyle, locale: String, seed: UInt64?) -> [String] {
         style == .fewShot ? fewShotExamples(locale: locale, seed: seed) ?? [] : []
+    }
+
+    /// The prompt that shows `examples` (from `examples(_:locale:seed:)`): them as lines to
+    /// continue, or, with none, the instructions. A few-shot prompt has no theme (a base model
+    /// would read an instruction as text to continue, in English).
+    public static func text(locale: String, theme: String?, examples: [String]) -> String {
+        examples.isEmpty ? instructions(locale: locale, theme: theme) : fewShot(examples)
     }
 
     /// Example lines shown per few-shot prompt.

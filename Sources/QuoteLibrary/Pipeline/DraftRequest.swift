@@ -5,7 +5,7 @@ public struct DraftRequest: Equatable, Sendable {
     public let theme: String?
     /// How the prompt asks (instructions, or example lines to continue).
     public let style: DraftPromptStyle
-    /// The prompt sent to the model, built by `DraftPrompt` in `style`.
+    /// The prompt sent to the model, built by `DraftPrompt` in `style` around `examples`.
     public let instructions: String
     /// The example lines the prompt shows: a draft that copies one is rejected.
     public let examples: [String]
@@ -27,8 +27,8 @@ public struct DraftRequest: Equatable, Sendable {
         self.locale = locale
         self.theme = theme
         self.style = style
-        self.instructions = DraftPrompt.text(style, locale: locale, theme: theme, seed: seed)
         self.examples = DraftPrompt.examples(style, locale: locale, seed: seed)
+        self.instructions = DraftPrompt.text(locale: locale, theme: theme, examples: examples)
         self.temperature = Self.productionTemperature
         self.maximumTokens = Self.productionMaximumTokens
         self.seed = seed

@@ -95,8 +95,8 @@ public final class TandemHost: Sendable {
     /// The hybrid model for `routing` (the config's own when nil). A mode is resolved through
     /// the backends' kinds: it needs exactly one opened backend of each kind it uses, among those
     /// that can generate (an embeddings-only backend, such as a local sentence encoder beside
-    /// the local chat model, is passed over; so is the quote pipeline's own judge, `quote.judge`,
-    /// when another backend of its kind can generate and the judge does not also draft).
+    /// the local chat model, is passed over; so are the quote pipeline's own backends,
+    /// `quote.judge` and `quote.draft`, when another backend of their kind can generate).
     public func hybridModel(routing: TandemConfig.Routing? = nil) throws(ConfigError) -> HybridModel {
         guard let routing = routing ?? config.routing else {
             throw ConfigError(.missingKey, file: config.file, keyPath: "mode", "missing (expected mode, or primary with an optional secondary)")
