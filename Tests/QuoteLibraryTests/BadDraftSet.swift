@@ -3,8 +3,9 @@
 /// Bad drafts written for the leftover and attribution gates, per language and category, each
 /// otherwise a clean single sentence. The gate's rules were tuned on `tuning` only; `heldOut`
 /// was written at the same time and set aside, and its rejection rate is what the test reports.
-/// `cleanLookalikes` are good lines that resemble the defects (a colon-free "as my grandmother
-/// said", a dash inside the sentence) and must pass.
+/// `cleanLookalikes` are good lines that resemble the defects (a verb of saying inside a scene,
+/// "my grandmother said nothing and …", a dash inside the sentence) and must pass. A saying framed
+/// as anyone's ("as my grandmother said, …") is an attribution.
 enum BadDraftSet {
     enum Category: String, CaseIterable { case promptLeftover, attribution }
 
@@ -224,13 +225,13 @@ enum BadDraftSet {
 
     /// Good lines resembling the defects; each must pass the whole deterministic gate.
     static let cleanLookalikes: [(language: String, text: String)] = [
-        ("en", "As my grandmother said, the bread rises faster when the kitchen window stays closed."),
+        ("en", "My grandmother said nothing and slid the last slice of pie onto my plate."),
         ("en", "Here the river bends, and my father still stops the car to watch the herons."),
-        ("de", "Wie meine Großmutter sagte, geht der Teig schneller auf, wenn das Küchenfenster zu bleibt."),
-        ("es", "Como decía mi abuela, el pan sube más rápido cuando la ventana de la cocina está cerrada."),
-        ("fr", "Comme disait ma grand-mère, le pain lève plus vite quand la fenêtre de la cuisine reste fermée."),
-        ("it", "Come diceva mia nonna, il pane lievita prima quando la finestra della cucina resta chiusa."),
-        ("pt", "Como dizia a minha avó, o pão cresce mais depressa quando a janela da cozinha fica fechada."),
+        ("de", "Meine Großmutter sagte kein Wort und schob mir das letzte Stück Kuchen auf den Teller."),
+        ("es", "Mi abuela no dijo nada y me sirvió el último trozo de tarta en el plato."),
+        ("fr", "Ma grand-mère n'a rien dit et a posé la dernière part de tarte dans mon assiette."),
+        ("it", "Mia nonna non disse nulla e mi mise nel piatto l'ultima fetta di torta."),
+        ("pt", "A minha avó não disse nada e pôs a última fatia de bolo no meu prato."),
         ("pt", "Aqui está o banco onde o meu avô dava migalhas aos pombos todas as manhãs."),
     ]
 }

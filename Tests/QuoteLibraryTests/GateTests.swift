@@ -82,7 +82,7 @@ struct GateTests {
         ("The morning bus driver waves at every child who climbs aboard today. ~ Anonymous", .attribution),
         ("The morning bus driver waves at every child who climbs aboard today - Seneca", .attribution),
         ("The bus driver waves.", .length),
-        ("As an AI language model I think the bus driver waves at every child aboard.", .bannedFragment),
+        ("As an AI language model I think the bus driver waves at every child aboard.", .promptFragment),
         ("The morning bus driver waves at every child who climbs aboard, see www.example.org today.", .bannedFragment),
         ("The morning bus driver waves at every child because everything happens for a reason.", .cliche),
     ])

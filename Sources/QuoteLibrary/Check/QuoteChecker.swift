@@ -1,5 +1,6 @@
 /// Runs the gates on a given draft without generating: every deterministic check (not only up to
-/// the first failure), novelty against the library (storing only vectors it lacks), the judge only when
+/// the first failure), novelty against the library (storing only vectors it lacks), the register
+/// check on novelty's vector (a failure listed under the gate it stands for), the judge only when
 /// one is given (standing aside where its calibration does not trust it, as in the pipeline), and
 /// distinctiveness. For tuning and fixture tests.
 public struct QuoteChecker: Sendable {
@@ -23,7 +24,11 @@ public struct QuoteChecker: Sendable {
         var gates = gate.evaluate(text, locale: locale)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         do {
-            gates.append(try await NoveltyGate().evaluate(trimmed, locale: locale, embedder: embedder, store: store, progress: progress).result)
+            let novelty = try await NoveltyGate().evaluate(trimmed, locale: locale, embedder: embedder, store: store, progress: progress)
+            gates.append(novelty.result)
+            if let flagged = RegisterStep().evaluate(vector: novelty.proof?.vector, model: novelty.proof?.model) {
+                gates.append(flagged)
+            }
         } catch {
             gates.append(.fail(.novelty, "novelty could not be checked: \(error)"))
         }

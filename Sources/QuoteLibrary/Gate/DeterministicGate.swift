@@ -31,7 +31,7 @@ public struct DeterministicGate: Sendable {
             ?? vocabulary.map { SentenceEndCounts(file: SentenceEndCounts.file(inWordFrequencies: $0.directory)) }
     }
 
-    public static let order: [GateName] = [.empty, .promptFragment, .wrappingQuotes, .markup, .attribution,
+    public static let order: [GateName] = [.empty, .attribution, .promptFragment, .wrappingQuotes, .markup,
                                            .sentenceCount, .sentenceStart, .sentenceEnd, .length, .language, .bannedFragment, .cliche, .unknownWord, .danglingWord]
 
     /// `examples`: the lines the draft prompt showed (`DraftRequest.examples`); a draft that copies
@@ -42,10 +42,10 @@ public struct DeterministicGate: Sendable {
         let language = SupportedLocale.language(of: locale)
         return [
             checkEmpty(trimmed),
+            checkAttribution(trimmed, language: language),
             checkPromptFragments(trimmed, phrase: phrase, examples: examples),
             checkWrappingQuotes(trimmed),
             checkMarkup(text),
-            checkAttribution(trimmed),
             checkSentences(trimmed),
             checkSentenceStart(trimmed),
             checkSentenceEnd(trimmed, language: language),
@@ -96,10 +96,13 @@ public struct DeterministicGate: Sendable {
             for start in 0...min(Self.openerSearchWords, max(0, tokens.count - parts.count)) where start + parts.count <= tokens.count {
                 guard Array(tokens[start..<start + parts.count]) == parts else { continue }
                 let after = tokens[(start + parts.count)...].prefix(Self.metaNounDistance)
-                if let noun = after.first(where: GateLexicon.textNouns.contains) {
+                if let noun = after.first(where: { ExchangeTalk.Lexicon.textNouns.contains($0) || ExchangeTalk.Lexicon.lineNouns.contains($0) }) {
                     return .fail(.promptFragment, "presents the text (\"\(opener) … \(noun)\") instead of being it")
                 }
             }
+        }
+        if let talk = ExchangeTalk.reason(in: text) {
+            return .fail(.promptFragment, talk)
         }
         if text.range(of: #"\b\d+\s*(–|-|to|bis|a|à)?\s*\d*\s*(words?|wörter|palabras|mots|parole|palavras)\b"#,
                       options: [.regularExpression, .caseInsensitive]) != nil {
@@ -173,44 +176,137 @@ public struct DeterministicGate: Sendable {
             || (properties.isEmoji && scalar.value >= 0x2190 && !(0x2190...0x21FF).contains(scalar.value))
     }
 
-    /// A name given as the line's author: after a closing dash or tilde, in closing brackets, as
-    /// "anonymous", or with a verb of saying in any of the six languages ("as Wilde said", "como
-    /// dijo Cervantes", "wie Goethe sagte", "…, disait Proust", "segundo Vieira"). A name is a run
-    /// of capitalised words with the particles of names between them ("Eça de Queirós").
-    private func checkAttribution(_ text: String) -> GateResult {
+    /// The line given as someone's words, a famous author's or anyone's ("as my grandfather used
+    /// to say": a generated line is nobody's saying). A name or a description of the speaker after a
+    /// closing dash or tilde, in closing brackets, or as "anonymous"; a frame of saying around the
+    /// line in any of the six languages: before it ("As Wilde said, …", "Según mi abuela, …", "Mark
+    /// Twain wrote that …", "Dizia a costureira Nair que …", "Zitat von …:"), after it ("…, disait
+    /// ma grand-mère.", "…, my uncle used to say.", "…, Rosa dixit."), or as a signature ("Signé,
+    /// Lucien."). A verb of saying inside a scene is no frame ("she said nothing and poured the tea").
+    private func checkAttribution(_ text: String, language: String?) -> GateResult {
         if Self.attributionPatterns.contains(where: { text.range(of: $0, options: .regularExpression) != nil }) {
-            return .fail(.attribution, "attributes the line to an author")
+            return .fail(.attribution, "attributes the line to someone who said or wrote it")
+        }
+        if let lead = Self.creditedLeadIn(text, language: language) {
+            return .fail(.attribution, "names the line's source before a colon (\"\(lead):\")")
         }
         return .pass(.attribution)
     }
+
+    /// A lead-in before a colon that names where the line comes from ("An old Yorkshire proverb:",
+    /// "Quote of the day from Dorothy, aged 92:", "Mio padre lo diceva sempre davanti all'orto:"):
+    /// a verb of saying, a word for a saying or for a kin or neighbour, "by/von/de …" and a name, or
+    /// (outside German, where every noun is capitalised) a capitalised word inside the sentence. A
+    /// lead-in naming nothing ("Here is your quote:") is a prompt leftover's (`promptFragment`).
+    static func creditedLeadIn(_ text: String, language: String?) -> String? {
+        guard let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return nil }
+        let lead = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
+        guard (1...leadInWordLimit + 4).contains(QuoteText.words(lead).count) else { return nil }
+        let named = creditPatterns.contains { lead.range(of: $0, options: .regularExpression) != nil }
+        let capitalised = language != "de" && lead.range(of: #"[\p{L},]\s+\p{Lu}"#, options: .regularExpression) != nil
+            && lead.range(of: #"[\p{L},]\s+I\b"#, options: .regularExpression) == nil
+        return named || capitalised ? lead : nil
+    }
+
+    static let creditPatterns: [String] = [
+        "\\b(?i:proverb|saying|adage|motto|sprichwort|redensart|spruch der|spruch von|weisheit|refrán|refran|dicho|proverbio|"
+            + "dicton|proverbe|adage|detto|ditado|provérbio|proverbio|sabiduría|sabiduria|sagesse|saggezza|sabedoria|"
+            + "diary|tagebuch|diario|journal|poesiealbum|meditations|essais)\\b",
+        "\\b(?i:said|says|wrote|writes|repeats|sagte|sagt|schrieb|schreibt|wiederholt|pflegte|dijo|dice|decía|decia|escribe|"
+            + "escribió|repetía|répète|répétait|disait|écrit|a écrit|diceva|dice|scrisse|scrive|cantava|lo diceva|dizia|diz|"
+            + "escreveu|repetia|cantaba|chantait)\\b",
+        "\\b(?i:grandma|grandpa|grandmother|grandfather|mother|father|mum|mom|dad|aunt|uncle|neighbour|neighbor|teacher|"
+            + "oma|opa|mutter|vater|mama|papa|tante|onkel|nachbar|nachbarin|lehrer|lehrerin|"
+            + "abuela|abuelo|madre|padre|tía|tia|tío|tio|vecino|vecina|maestra|maestro|"
+            + "grand-mère|grand-père|mère|père|tante|oncle|voisin|voisine|instituteur|"
+            + "nonna|nonno|zia|zio|vicino|vicina|"
+            + "avó|avô|avo|mãe|mae|pai|tia|tio|vizinho|vizinha|professora|professor)\\b",
+        "\\b(?i:by|from|von|aus|de|di|da|par|do|della|del)\\s+\\p{Lu}",
+    ]
 
     static let attributionPatterns: [String] = {
         let capitalised = #"\p{Lu}[\p{L}.'’-]*"#
         let particles = "(?:de|da|do|dos|das|del|della|di|du|des|von|van|der|y|e|la|le)"
         let name = "\(capitalised)(?:\\s+(?:\(particles)\\s+)?\(capitalised))*"
-        let said = "(?i:said|says|wrote|writes|put it|sagte|schrieb|meinte|dijo|decía|decia|escribió|escribio|disait|"
-            + "a dit|écrivait|ecrivait|disse|diceva|scrisse|scriveva|dizia|escreveu)"
-        let saidBefore = "(?i:dijo|decía|decia|escribió|escribio|disait|l['’]a dit|a dit|écrivait|ecrivait|disse|diceva|"
-            + "scrisse|scriveva|dizia|escreveu)"
+        // Verbs that report words, in the forms that frame a saying (past and habitual, the
+        // present of "says", the participle after "so hat es … gesagt").
+        let said = "(?i:said|says|wrote|writes|remarked|believed|put it|used to say|would say|repeated|insisted|liked to say|"
+            + "quipped|advised|taught|noted|claimed|declared|swore|swears|"
+            + "sagte|sagt|schrieb|schreibt|meinte|wusste|pflegte|gesagt|geschrieben|besagt|lehrte|riet|notierte|wiederholt|"
+            + "dijo|decía|decia|dice|escribió|escribio|escribe|afirmaba|afirma|aseguraba|asegura|repetía|repetia|repite|"
+            + "enseñó|enseno|enseñaba|aconsejaba|anotó|contaba|"
+            + "disait|a dit|dit|écrivait|ecrivait|a écrit|a ecrit|affirmait|affirme|répétait|repetait|répète|confiait|racontait|"
+            + "assurait|notait|enseignait|conseillait|prétendait|pretendait|déclare|"
+            + "disse|diceva|dice|scrisse|scriveva|scrive|ripeteva|ripete|affermava|raccontava|sosteneva|insegnava|consigliava|annotò|"
+            + "dizia|diz|escreveu|escrevia|escreve|repetia|repete|garantia|garante|afirmava|contava|ensinou|ensinava|aconselhava|"
+            + "lembra|jura|falou)"
+        // Singing and the infinitives after "liked to": only in the frame "as … sang, …"
+        // ("Comme le chantait Trenet, …", "As the old song goes, …", "Come amava dire mio nonno, …").
+        let sang = "(?i:sang|sings|goes|singt|sang|heißt|heisst|chantait|chante|chanta|canta|cantaba|cantava|cantó|"
+            + "say|sagen|decir|repetir|dire|ripetere|dizer)"
+        let saidBefore = "(?i:dijo|decía|decia|dice|escribió|escribio|disait|l['’]a dit|a dit|écrivait|ecrivait|disse|diceva|"
+            + "scrisse|scriveva|dizia|diz|escreveu)"
         let like = "(?i:as|like|wie|como|comme|come)"
-        let according = "(?i:according to|laut|según|segun|selon|d['’]après|secondo|segundo)"
+        let according = "(?i:according to|laut|según|segun|selon|d['’]après|d['’]apres|secondo|segundo)"
+        // Openers that credit what follows to someone ("In the words of …,", "Frei nach …,").
+        let credit = "(?i:in the words of|to quote|paraphrasing|quote by|quote from|um es mit|frei nach|"
+            + "nach einem gedanken von|nach den worten von|zitat von|en palabras de|parafraseando|cita de|"
+            + "pour reprendre les mots de|citation de|nelle parole di|stando a quanto|a detta di|parafrasando|citazione di|"
+            + "nas palavras de|citação de|citacao de)"
+        let complement = "(?i:that|dass|que|qu['’]|che)"
+        // What may stand between the verb and "that": adverbs of habit and the one told.
+        let between = "(?i:once|always|often|me|us|him|her|mir|uns|immer|einmal|oft|siempre|una|vez|nos|nous|toujours|souvent|"
+            + "un|jour|sempre|mi|ci|spesso|certa|gern|gerne)"
         let end = #"\s*[.!?…]?\s*$"#
         return [
             // "… — Ada Lovelace", "… - Seneca", "… ~ Anonymous", "… — Camões, 1572" (a hyphen or
             // tilde only after a space, so "an X-Ray." is not one)
             "(?:\\s[~-]|[—–―])\\s*\(name)(?:,\\s*[\\p{L}\\d .'’-]+)?\(end)",
-            // "… (Mark Twain)", "… (Seneca, 65)"
-            #"\(\s*\p{Lu}[\p{L}.'’ -]*(,\s*\d{1,4})?\s*\)\s*[.!?…]?$"#,
+            // "… .” – an old Yorkshire farmer": a dash after the sentence's end, then its speaker
+            #"[.!?…"”“»]\s*(?:[—–―~]|\s-)\s*\p{L}[^.!?]{0,60}[.!?]?\s*$"#,
+            // "… (Mark Twain)", "… (Opa Karl, Weihnachten 1978)", "… [Anne-Marie Le Goff, 1987]"
+            #"[(\[]\s*\p{Lu}[^()\[\]]{0,60}[)\]]\s*[.!?…]?$"#,
             // "… - anonymous" in lower case (a capitalised one is a name above)
             #"(?i)(\s[~-]|[—–―])\s*(anonymous|unknown author|anonym|anónimo|anonyme|anonimo|anônimo)\s*[.!?…]?$"#,
             // "as Wilde said", "wie Goethe sagte"
             "(?:^|[\\s,;])\(like)\\s+\(name)\\s+\(said)\\b",
+            // "As Winston Churchill once said, …", "Como dijo una vez mi profesor de música, …",
+            // "Comme le disait souvent mon grand-père, …", "So hat es Udo einmal gesagt, …"
+            "^\\P{L}*(?:\(like)|So\\s+hat\\s+es)\\s[^,:;]{0,60}?\\b(?:\(said)|\(sang))\\b[^,:;]{0,60}[,:;]",
             // "como dijo Cervantes", "comme disait Victor Hugo", "come disse Leopardi"
             "(?:^|[\\s,;])\(like)\\s+\(saidBefore)\\s+\(name)",
-            // "according to Thoreau", "laut Nietzsche", "selon Rousseau"
+            // "according to Thoreau", "laut Nietzsche", "selon Rousseau"; "D'après le vieux Léon, …"
             "(?:^|[\\s,;])\(according)\\s+\(name)",
-            // "…, said Emerson.", "…, disait Proust."
-            ",\\s*\(said)\\s+\(name)\(end)",
+            "^\\P{L}*\(according)\\s+[^,:;]{0,30}?\\b\\p{Lu}[^,:;]{0,30}[,:;]",
+            // "According to my grandmother, …", "Secondo il mio vecchio allenatore, …"
+            "^\\P{L}*\(according)\\s+(?i:(?:the\\s+|il\\s+|la\\s+|o\\s+|a\\s+|le\\s+|el\\s+)?(?:my|our|mein|meine|meiner|meinem|unser|unsere|unserer|mi|mis|nuestro|nuestra|mon|ma|mes|notre|mio|mia|miei|nostro|nostra|meu|minha|nosso|nossa|seu|dona|don|tío|tía|tio|tia))\\b[^,:;]{0,40}[,:;]",
+            // "In the words of Maya Angelou, …", "Frei nach Wilhelm Busch, …", "Zitat von X: …"
+            "^\\P{L}*\(credit)\\s[^,:;]{1,60}[,:;]",
+            "^\\P{L}*\(credit)\\s+\(name)",
+            // "Mark Twain wrote that …", "Ma mère affirmait que …", "Schon Kästner wusste, dass …",
+            // "Mi maestra de primaria, doña Julia, nos enseñó que …"
+            // (not after a first-person subject: "je me répète que …" is the speaker's own thought)
+            "^[^.!?]{0,70}?(?<!\\b[Jj]e\\sme\\s)(?<!\\b[Jj]e\\s)(?<!\\bI\\s)(?<!\\b[Ii]ch\\s)(?<!\\b[Yy]o\\s)(?<!\\b[Ee]u\\s)(?<!\\b[Ii]o\\s)"
+                + "\\b\(said)(?:\\s+\(between)){0,3}\\s*,?\\s+\(complement)\\b",
+            // "Inspired by Seamus Heaney, …"
+            "(?i:inspired by|inspiriert von|inspirado en|inspiré par|inspirato da|inspirado em)\\s+\(name)",
+            // "Decía el panadero Eusebio que …", "Ya lo decía mi tía, …", "Lo diceva anche la maestra: …"
+            "^\\P{L}*(?i:(?:ya\\s+lo|lo|già\\s+lo|gia\\s+lo|já|ja|schon)\\s+)?\(saidBefore)\\s[^.!?]{0,50}?(?:\\s\(complement)\\b|[,:;])",
+            // "Hermann Hesse meinte einmal, …", "Albert Einstein put it simply, …", "Unser Trainer Herr
+            // Yilmaz sagte immer, …"
+            "^\\P{L}*(?:\\p{Lu}[\\p{L}'’.-]*\\s+){1,5}(?i:(?:once|einmal|always|immer|sempre|siempre|toujours)\\s+)?\(said)(?:\\s+(?i:einmal|once|immer|always|simply|best|it\\s+best|es\\s+auf\\s+den\\s+punkt))?\\s*[,:;]",
+            "(?i:said it best|put it best|brachte es auf den punkt|ainsi parlait|so sprach|así habló|asi hablo|così parlò|cosi parlo|assim falou|thus spoke)",
+            // "…, said my grandfather every spring.", "…, decía mi abuela.", "», ripeteva il signor
+            // Gennaro.", "…, conforme conta o seu Valdemar.", "…, me confiait mon voisin."
+            ",\\s*(?i:(?:me|mi|m['’]|nos|ci|uns|us)\\s*)?(?:\(said)|(?i:conforme|según|segun|como|selon|come)\\s+(?:\(said)|(?i:cuenta|conta|cuentan|contam|raconte|racconta)))\\s+(?!(?i:(?:que|che|that|dass)\\b|qu['’]))[^,]{1,50}\(end)",
+            // "…, my uncle Pat used to say.", "…, pflegte mein Großvater zu sagen.", "…, Rosa Calvo dixit."
+            ",\\s*[^,]{1,50}\\b(?i:used to say|would say|always says|always said|liked to say|zu sagen|dixit)\(end)",
+            // "…, my grandmother said.", "…, meinte Tante Hilde immer."
+            ",\\s*[^,]{1,40}\\b\(said)(?:\\s+(?i:always|often|once|immer|oft|einmal|siempre|toujours|sempre))?\(end)",
+            // signatures: "Signé, Lucien Barbier.", "Firmato Marco", "… cit. Enzo Bellini.", "Parola di zio Tonino."
+            "(?:^|[.!?]\\s+)(?i:signed|signé|firmato|firmado|assinado|gezeichnet)\\s*,?\\s*\\p{Lu}",
+            "(?:^|\\s)cit\\.\\s*\\p{Lu}",
+            "(?:^|[.!?]\\s+)(?i:parola di|palabra de|palavra de|wort von)\\s+[^,.!?]{1,30}[.!?]?\\s*$",
         ]
     }()
 

@@ -18,23 +18,15 @@ enum GateLexicon {
         "here is", "here s", "here are", "here comes", "below is", "hier ist", "hier kommt", "hier sind",
         "aqui tienes", "aqui esta", "aqui va", "ahi va", "te dejo", "voici", "voila", "je te propose",
         "je vous propose", "ecco", "eccoti", "ti propongo", "aqui esta", "aqui vai", "aqui tens", "segue",
+        "here goes", "hier ein", "hier eine", "hier noch", "la vai", "alla va", "et voila",
     ]
 
-    /// Words for the text itself, which a line presenting a line uses.
-    static let textNouns: Set<String> = [
-        "quote", "quotation", "sentence", "line", "saying", "phrase", "motto", "version",
-        "zitat", "satz", "spruch", "vorschlag", "zeile", "cita", "frase", "oracion", "linea", "propuesta", "version",
-        "citation", "ligne", "proposition", "citazione", "riga", "proposta", "versione", "citacao", "linha", "sentenca",
-        "versao",
-    ]
-
-    /// Refusals, meta-talk and placeholders: never quote material. Operators can add more.
+    /// Refusals and placeholders: never quote material. Operators can add more. (A model speaking
+    /// as a model is `ExchangeTalk`'s, under promptFragment.)
     static let bannedFragments: [String] = [
-        "as an ai", "language model", "i cannot help with", "i can t help with", "i m not able to", "i cannot provide",
-        "i cannot create", "lorem ipsum", "placeholder", "insert quote", "your quote here", "als ki", "sprachmodell",
-        "como modelo de lenguaje", "como ia", "no puedo ayudar", "en tant qu ia", "modele de langage",
-        "je ne peux pas vous aider", "come modello linguistico", "come ia", "non posso aiutarti",
-        "modelo de linguagem", "como uma ia", "nao posso ajudar",
+        "i cannot help with", "i can t help with", "i m not able to", "i cannot provide",
+        "i cannot create", "lorem ipsum", "placeholder", "insert quote", "your quote here",
+        "no puedo ayudar", "je ne peux pas vous aider", "non posso aiutarti", "nao posso ajudar",
     ]
 
     /// Characters that never belong in a quote line (markup, code, links).

@@ -17,6 +17,8 @@ public struct QuotePipeline: Sendable {
     public let distinctiveness: DistinctivenessScorer
     /// The learned taste signal, scored with distinctiveness on the novelty gate's vector.
     public let taste: TasteStep
+    /// The learned check for talk and credited sayings, right after novelty on its vector.
+    public let register: RegisterStep
     /// The judge's measured discrimination; below `JudgeCalibration.minimumAUC` the fallback
     /// stands in for it and the run's judge source says why.
     public let judgeCalibration: JudgeCalibration?
@@ -40,21 +42,21 @@ public struct QuotePipeline: Sendable {
 
     public init(store: QuoteStore, readiness: Readiness, writer: DraftWriter, judge: Judge?, embedder: Embedder?,
                 distinctiveness: DistinctivenessScorer, judgeCalibration: JudgeCalibration? = nil,
-                taste: TasteStep = TasteStep(), gate: DeterministicGate? = nil,
+                taste: TasteStep = TasteStep(), register: RegisterStep = RegisterStep(), gate: DeterministicGate? = nil,
                 escalation: EscalationPolicy = .everyGate, draftPrompt: DraftPromptStyle = .instructions,
                 clock: BudgetClock = ContinuousBudgetClock()) {
         // The gate's word check looks words up in the distinctiveness tables unless told otherwise.
         let gate = gate ?? DeterministicGate(vocabulary: distinctiveness.frequencies)
         (self.store, self.readiness, self.writer, self.judge, self.embedder, self.gate, self.draftPrompt) =
             (store, readiness, writer, judge, embedder, gate, draftPrompt)
-        (self.distinctiveness, self.judgeCalibration, self.taste, self.escalation, self.clock) =
-            (distinctiveness, judgeCalibration, taste, escalation, clock)
+        (self.distinctiveness, self.judgeCalibration, self.taste, self.register, self.escalation, self.clock) =
+            (distinctiveness, judgeCalibration, taste, register, escalation, clock)
     }
 
     /// The same pipeline with another readiness (the evaluation masks sides per cell).
     public func replacingReadiness(_ readiness: Readiness) -> QuotePipeline {
         QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder,
-                      distinctiveness: distinctiveness, judgeCalibration: judgeCalibration, taste: taste, gate: gate,
+                      distinctiveness: distinctiveness, judgeCalibration: judgeCalibration, taste: taste, register: register, gate: gate,
                       escalation: escalation, draftPrompt: draftPrompt, clock: clock)
     }
 
@@ -239,6 +241,11 @@ public struct QuotePipeline: Sendable {
         evaluation.gates.append(novelty.result)
         evaluation.noveltyProven = novelty.proven
         if !novelty.result.passed { evaluation.verdict = .rejected(novelty.result); return evaluation }
+        if let flagged = stages.measure(.gates, on: clock, { register.evaluate(vector: novelty.proof?.vector, model: novelty.proof?.model) }) {
+            evaluation.gates.append(flagged)
+            evaluation.verdict = .rejected(flagged)
+            return evaluation
+        }
 
         // The score comes first: the judge's fallback stands on it.
         let distinctiveness = try stages.measure(.distinctiveness, on: clock) {

@@ -31,7 +31,7 @@ public struct TasteModel: Sendable, Equatable {
 
     /// The log-odds that the line of this (unit-length) vector is a good one.
     public func logOdds(_ vector: [Float]) -> Double {
-        zip(weights, EmbeddingMatrix.unit(vector)).reduce(bias) { $0 + Double($1.0) * Double($1.1) }
+        LinearHead.logOdds(weights: weights, bias: bias, vector: vector)
     }
 }
 

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Fits the register model of the quote pipeline: two logistic regressions over a draft's sentence
+embedding that tell a line from chat talk about the exchange ("I hope this captures the warmth you
+were looking for!") and from a saying credited to someone ("My neighbour swears that …"), the
+forms the deterministic gate's rules do not know (Sources/QuoteLibrary/README.md, "Register").
+
+Usage: register-model.py [--write]
+
+Data (eval/drafts/README.md): the `leftover` and `attribution` lines of eval/drafts/tuning are the
+positives of the two heads; the negatives are every line of eval/drafts/tuning of another kind
+(good, generic, odd, fragment, and the other head's positives) and the tuning half of eval/lines
+(its held-out half stays out, so that the held-out good-line figures stay clean). eval/drafts/held-out
+is only measured.
+
+Fit: Newton's method on the vector components and an intercept, with a ridge penalty chosen by
+5-fold log-loss on the tuning data (fold = line index mod 5 within each file). The cutoff is the
+highest log-odds of any tuning line that is not of the head's kind, so no line the fit saw as a
+line is flagged (a lost good line costs a whole new draft, and the rules stay in front).
+
+Vectors come from the built `tandem embed` with the repo's tandem.json, or TANDEM_VECTORS_CONFIG
+(scripts/tandem_vectors.py). --write writes Sources/QuoteLibrary/Register/Models/RegisterModel+<model
+id>.swift; `RegisterModels.all` lists the entries.
+"""
+import argparse
+import os
+
+import numpy as np
+
+import logistic
+from labelled_lines import LANGUAGES, ROOT, is_tuning, lines
+from tandem_vectors import embed_all, swift_identifier
+
+RIDGES = [0.1, 0.3, 1.0, 3.0, 10.0]
+FOLDS = 5
+KINDS = ["good", "generic", "odd", "fragment", "leftover", "attribution"]
+HEADS = [("talk", "leftover"), ("attribution", "attribution")]
+OUTPUTS = os.path.join(ROOT, "Sources/QuoteLibrary/Register/Models")
+
+
+def drafts(half, language, kind):
+    path = os.path.join(ROOT, "eval/drafts", half, f"{language}.{kind}.txt")
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        return [line.rstrip("\n") for line in f if line.strip()]
+
+
+def fit_head(x, y, folds):
+    losses = {}
+    for ridge in RIDGES:
+        loss = 0.0
+        for fold in range(FOLDS):
+            w, b = logistic.fit(x[folds != fold], y[folds != fold], ridge)
+            p = np.clip(1 / (1 + np.exp(-(x[folds == fold] @ w + b))), 1e-9, 1 - 1e-9)
+            loss -= np.sum(y[folds == fold] * np.log(p) + (1 - y[folds == fold]) * np.log(1 - p))
+        losses[ridge] = loss / len(y)
+    ridge = min(RIDGES, key=lambda r: (losses[r], r))
+    weights, bias = logistic.fit(x, y, ridge)
+    return ridge, losses, weights, bias
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--write", action="store_true", help="regenerate the model's entry in " + os.path.relpath(OUTPUTS, ROOT))
+    args = parser.parse_args()
+    rows = []  # (half, language, kind, fold, text)
+    for language in LANGUAGES:
+        for kind in ("good", "generic"):
+            for index, line in enumerate(l for l in lines(language, kind) if is_tuning(l)):
+                rows.append(("tuning", language, kind, index % FOLDS, line))
+        for half in ("tuning", "held-out"):
+            for kind in KINDS:
+                for index, line in enumerate(drafts(half, language, kind)):
+                    rows.append((half, language, kind, index % FOLDS, line))
+    held_out_good = [(language, line) for language in LANGUAGES for line in lines(language, "good") if not is_tuning(line)]
+    vectors, model_id = embed_all([r[4] for r in rows] + [line for _, line in held_out_good])
+    tuning = [r for r in rows if r[0] == "tuning"]
+    x = np.stack([vectors[r[4]] for r in tuning])
+    folds = np.array([r[3] for r in tuning])
+    heads = {}
+    for head, kind in HEADS:
+        y = np.array([1.0 if r[2] == kind else 0.0 for r in tuning])
+        ridge, losses, weights, bias = fit_head(x, y, folds)
+        logit = lambda text: float(vectors[text] @ weights + bias)
+        cutoff = max(logit(r[4]) for r in tuning if r[2] != kind)
+        print(f"{head}: model {model_id}, ridge {ridge} (5-fold log-loss "
+              + ", ".join(f"{r}: {l:.4f}" for r, l in losses.items()) + f"), cutoff log-odds {cutoff:.4f}")
+        figures = {}
+        for half in ("tuning", "held-out"):
+            for language in LANGUAGES + ["all"]:
+                chosen = [r for r in rows if r[0] == half and language in (r[1], "all")]
+                caught = [logit(r[4]) > cutoff for r in chosen if r[2] == kind]
+                flagged = [logit(r[4]) > cutoff for r in chosen if r[2] == "good"]
+                figures[(half, language)] = (sum(caught), len(caught), sum(flagged), len(flagged))
+                print(f"  {half} {language}: {kind} caught {sum(caught)}/{len(caught)}, good lines flagged {sum(flagged)}/{len(flagged)}")
+        flagged = [line for language, line in held_out_good if logit(line) > cutoff]
+        print(f"  eval/lines held-out good lines flagged: {len(flagged)}/{len(held_out_good)}")
+        heads[head] = (bias, cutoff, weights, figures[("held-out", "all")])
+    if args.write:
+        output = os.path.join(OUTPUTS, f"RegisterModel+{model_id}.swift")
+        os.makedirs(OUTPUTS, exist_ok=True)
+        with open(output, "w", encoding="utf-8") as f:
+            f.write("// Written by scripts/register-model.py --write; do not edit by hand (run the script again).\n")
+            f.write("extension RegisterModels {\n")
+            f.write(f'    static let {swift_identifier(model_id)} = RegisterModel(model: "{model_id}",\n')
+            for head, _ in HEADS:
+                bias, cutoff, weights, held = heads[head]
+                f.write(f"        {head}: LinearHead(bias: {bias:.6f}, cutoff: {cutoff:.6f},\n")
+                f.write(f"                           heldOutCaught: {held[0]}, heldOutLines: {held[1]}, heldOutGoodFlagged: {held[2]}, heldOutGood: {held[3]},\n")
+                f.write("                           weights: [\n")
+                for start in range(0, len(weights), 8):
+                    f.write("                               " + ", ".join(f"{w:.6f}" for w in weights[start:start + 8]) + ",\n")
+                f.write("                           ])" + (",\n" if head == "talk" else ")\n"))
+            f.write("}\n")
+        print(f"wrote {os.path.relpath(output, ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
