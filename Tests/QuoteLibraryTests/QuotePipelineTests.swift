@@ -15,9 +15,40 @@ struct QuotePipelineTests {
                          embedder: Embedder? = LexicalEmbedder(),
                          readiness: Readiness = FixedReadiness.allAvailable,
                          escalation: EscalationPolicy = .everyGate, clock: BudgetClock = ManualClock(),
-                         taste: TasteStep = TasteStep()) -> QuotePipeline {
+                         taste: TasteStep = TasteStep(), register: RegisterStep = RegisterStep()) -> QuotePipeline {
         QuotePipeline(store: store, readiness: readiness, writer: writer, judge: judge, embedder: embedder,
-                      distinctiveness: TestScorer.scorer, taste: taste, escalation: escalation, clock: clock)
+                      distinctiveness: TestScorer.scorer, taste: taste, register: register, escalation: escalation, clock: clock)
+    }
+
+    /// A register model over the lexical embedder's vectors that reads every line as talk, as a
+    /// credited saying, or as neither.
+    static func register(talk: Bool, attribution: Bool) -> RegisterStep {
+        let weights = [Float](repeating: 0, count: LexicalEmbedder().dimensions)
+        func head(_ flags: Bool) -> LinearHead {
+            LinearHead(bias: flags ? 5 : -5, cutoff: 0, heldOutCaught: 0, heldOutLines: 0, heldOutGoodFlagged: 0, heldOutGood: 0, weights: weights)
+        }
+        return RegisterStep(models: [LexicalEmbedder().model: RegisterModel(
+            model: LexicalEmbedder().model, talk: head(talk), attribution: head(attribution))])
+    }
+
+    @Test func theRegisterReadsTheNoveltyVectorAndRejectsTalkAndCreditedSayingsUnderTheirGates() async throws {
+        let folder = try TemporaryFolder()
+        let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
+        let talk = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), register: Self.register(talk: true, attribution: true))
+            .generate(locale: "en")
+        #expect(talk.run.branch == .rejected && talk.run.gate == "promptFragment", "\(talk.run)")
+        #expect(talk.run.reason?.contains("reads as talk about the exchange, not a line to the register model: log-odds 5.00") == true)
+        let credited = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), register: Self.register(talk: false, attribution: true))
+            .generate(locale: "en")
+        #expect(credited.run.branch == .rejected && credited.run.gate == "attribution", "\(credited.run)")
+        #expect(try store.count() == 0)
+        // A model fitted on another embedder's vectors says nothing about these.
+        let elsewhere = RegisterStep(models: ["other-embedder": Self.register(talk: true, attribution: true).models[LexicalEmbedder().model]!])
+        #expect(elsewhere.evaluate(vector: [1, 0], model: LexicalEmbedder().model) == nil)
+        let accepted = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), register: Self.register(talk: false, attribution: false))
+            .generate(locale: "en")
+        #expect(accepted.run.branch == .accepted, "\(accepted.run)")
+        #expect(try store.count() == 1)
     }
 
     /// A taste model over the lexical embedder's vectors that likes or dislikes every line.

@@ -231,7 +231,7 @@ public struct DeterministicGate: Sendable {
         // Verbs that report words, in the forms that frame a saying (past and habitual, the
         // present of "says", the participle after "so hat es … gesagt").
         let said = "(?i:said|says|wrote|writes|remarked|believed|put it|used to say|would say|repeated|insisted|liked to say|"
-            + "quipped|advised|taught|noted|claimed|declared|swore|swears|"
+            + "quipped|advised|taught|noted|claimed|declared|"
             + "sagte|sagt|schrieb|schreibt|meinte|wusste|pflegte|gesagt|geschrieben|besagt|lehrte|riet|notierte|wiederholt|"
             + "dijo|decía|decia|dice|escribió|escribio|escribe|afirmaba|afirma|aseguraba|asegura|repetía|repetia|repite|"
             + "enseñó|enseno|enseñaba|aconsejaba|anotó|contaba|"
@@ -239,7 +239,7 @@ public struct DeterministicGate: Sendable {
             + "assurait|notait|enseignait|conseillait|prétendait|pretendait|déclare|"
             + "disse|diceva|dice|scrisse|scriveva|scrive|ripeteva|ripete|affermava|raccontava|sosteneva|insegnava|consigliava|annotò|"
             + "dizia|diz|escreveu|escrevia|escreve|repetia|repete|garantia|garante|afirmava|contava|ensinou|ensinava|aconselhava|"
-            + "lembra|jura|falou)"
+            + "lembra|falou)"
         // Singing and the infinitives after "liked to": only in the frame "as … sang, …"
         // ("Comme le chantait Trenet, …", "As the old song goes, …", "Come amava dire mio nonno, …").
         let sang = "(?i:sang|sings|goes|singt|sang|heißt|heisst|chantait|chante|chanta|canta|cantaba|cantava|cantó|"
