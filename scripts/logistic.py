@@ -22,3 +22,20 @@ def fit(x, y, ridge, standardise=False):
             break
     weights = w[:-1] / scale
     return weights, float(w[-1] - weights @ mean)
+
+
+def choose_ridge(x, y, folds, ridges):
+    """The ridge of `ridges` with the lowest mean log-loss over the folds of `folds` (one fold
+    label per row; each fold is predicted by a fit on the others), the smaller on ties; and every
+    ridge's loss."""
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    losses = {}
+    for ridge in ridges:
+        loss = 0.0
+        for fold in sorted(set(folds.tolist())):
+            w, b = fit(x[folds != fold], y[folds != fold], ridge)
+            p = np.clip(1 / (1 + np.exp(-(x[folds == fold] @ w + b))), 1e-9, 1 - 1e-9)
+            loss -= np.sum(y[folds == fold] * np.log(p) + (1 - y[folds == fold]) * np.log(1 - p))
+        losses[ridge] = loss / len(y)
+    return min(ridges, key=lambda r: (losses[r], r)), losses

@@ -31,7 +31,7 @@ from labelled_lines import LANGUAGES, ROOT, is_tuning, lines
 from tandem_vectors import embed_all, swift_identifier
 
 RIDGES = [0.1, 0.3, 1.0, 3.0, 10.0]
-FOLDS = 5
+FOLDS = 5  # fold = line index mod 5 within each file
 KINDS = ["good", "generic", "odd", "fragment", "leftover", "attribution"]
 HEADS = [("talk", "leftover"), ("attribution", "attribution")]
 OUTPUTS = os.path.join(ROOT, "Sources/QuoteLibrary/Register/Models")
@@ -46,15 +46,7 @@ def drafts(half, language, kind):
 
 
 def fit_head(x, y, folds):
-    losses = {}
-    for ridge in RIDGES:
-        loss = 0.0
-        for fold in range(FOLDS):
-            w, b = logistic.fit(x[folds != fold], y[folds != fold], ridge)
-            p = np.clip(1 / (1 + np.exp(-(x[folds == fold] @ w + b))), 1e-9, 1 - 1e-9)
-            loss -= np.sum(y[folds == fold] * np.log(p) + (1 - y[folds == fold]) * np.log(1 - p))
-        losses[ridge] = loss / len(y)
-    ridge = min(RIDGES, key=lambda r: (losses[r], r))
+    ridge, losses = logistic.choose_ridge(x, y, folds, RIDGES)
     weights, bias = logistic.fit(x, y, ridge)
     return ridge, losses, weights, bias
 

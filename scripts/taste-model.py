@@ -58,15 +58,7 @@ def main():
     x = np.stack([r[4] for r in tuning]).astype(np.float64)
     y = np.array([r[2] for r in tuning], dtype=np.float64)
     folds = np.array([r[3] for r in tuning])
-    losses = {}
-    for ridge in RIDGES:
-        loss = 0.0
-        for fold in range(FOLDS):
-            w, b = logistic.fit(x[folds != fold], y[folds != fold], ridge)
-            p = np.clip(1 / (1 + np.exp(-(x[folds == fold] @ w + b))), 1e-9, 1 - 1e-9)
-            loss -= np.sum(y[folds == fold] * np.log(p) + (1 - y[folds == fold]) * np.log(1 - p))
-        losses[ridge] = loss / len(y)
-    ridge = min(RIDGES, key=lambda r: (losses[r], r))
+    ridge, losses = logistic.choose_ridge(x, y, folds, RIDGES)
     weights, bias = logistic.fit(x, y, ridge)
     logit = lambda v: float(v @ weights + bias)
     good_tuning = sorted(logit(r[4]) for r in tuning if r[2] == 1)
