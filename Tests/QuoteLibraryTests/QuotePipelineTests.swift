@@ -373,7 +373,7 @@ struct QuotePipelineTests {
         guard case .failure(let unknown) = EscalationPolicy.parse(["length", "timeout"]) else {
             Issue.record("timeout is not a gate"); return
         }
-        #expect(unknown.description.hasPrefix("unknown gate \"timeout\" (expected any of: empty, promptFragment"))
+        #expect(unknown.description.hasPrefix("unknown gate \"timeout\" (expected any of: empty, attribution, promptFragment"))
         #expect((try? EscalationPolicy.parse(["length", "judge"]).get()) == EscalationPolicy(gates: [.length, .judge]))
     }
 

@@ -3,7 +3,7 @@
 /// distinctiveness and taste. Raw values are the stable spellings used in run records,
 /// `check --json` output and the evaluation report.
 public enum GateName: String, Codable, CaseIterable, Sendable {
-    case empty, promptFragment, wrappingQuotes, markup, attribution, sentenceCount, sentenceStart, sentenceEnd, length, language
+    case empty, attribution, promptFragment, wrappingQuotes, markup, sentenceCount, sentenceStart, sentenceEnd, length, language
     case bannedFragment, cliche, unknownWord, danglingWord
     case novelty, judge, distinctiveness, taste
 }
