@@ -31,8 +31,8 @@ public struct DeterministicGate: Sendable {
             ?? vocabulary.map { SentenceEndCounts(file: SentenceEndCounts.file(inWordFrequencies: $0.directory)) }
     }
 
-    public static let order: [GateName] = [.empty, .attribution, .promptFragment, .wrappingQuotes, .markup,
-                                           .sentenceCount, .sentenceStart, .sentenceEnd, .length, .language, .bannedFragment, .cliche, .unknownWord, .danglingWord]
+    /// The checks in the order they run: `GateName`'s, up to the first that needs a model.
+    public static let order: [GateName] = Array(GateName.allCases.prefix { $0 != .novelty })
 
     /// `examples`: the lines the draft prompt showed (`DraftRequest.examples`); a draft that copies
     /// one fails `promptFragment`.
@@ -210,10 +210,10 @@ public struct DeterministicGate: Sendable {
 
     static let creditPatterns: [String] = [
         "\\b(?i:proverb|saying|adage|motto|sprichwort|redensart|spruch der|spruch von|weisheit|refrán|refran|dicho|proverbio|"
-            + "dicton|proverbe|adage|detto|ditado|provérbio|proverbio|sabiduría|sabiduria|sagesse|saggezza|sabedoria|"
+            + "dicton|proverbe|detto|ditado|provérbio|sabiduría|sabiduria|sagesse|saggezza|sabedoria|"
             + "diary|tagebuch|diario|journal|poesiealbum|meditations|essais)\\b",
         "\\b(?i:said|says|wrote|writes|repeats|sagte|sagt|schrieb|schreibt|wiederholt|pflegte|dijo|dice|decía|decia|escribe|"
-            + "escribió|repetía|répète|répétait|disait|écrit|a écrit|diceva|dice|scrisse|scrive|cantava|lo diceva|dizia|diz|"
+            + "escribió|repetía|répète|répétait|disait|écrit|a écrit|diceva|scrisse|scrive|cantava|lo diceva|dizia|diz|"
             + "escreveu|repetia|cantaba|chantait)\\b",
         "\\b(?i:grandma|grandpa|grandmother|grandfather|mother|father|mum|mom|dad|aunt|uncle|neighbour|neighbor|teacher|"
             + "oma|opa|mutter|vater|mama|papa|tante|onkel|nachbar|nachbarin|lehrer|lehrerin|"
@@ -237,8 +237,8 @@ public struct DeterministicGate: Sendable {
             + "enseñó|enseno|enseñaba|aconsejaba|anotó|contaba|"
             + "disait|a dit|dit|écrivait|ecrivait|a écrit|a ecrit|affirmait|affirme|répétait|repetait|répète|confiait|racontait|"
             + "assurait|notait|enseignait|conseillait|prétendait|pretendait|déclare|"
-            + "disse|diceva|dice|scrisse|scriveva|scrive|ripeteva|ripete|affermava|raccontava|sosteneva|insegnava|consigliava|annotò|"
-            + "dizia|diz|escreveu|escrevia|escreve|repetia|repete|garantia|garante|afirmava|contava|ensinou|ensinava|aconselhava|"
+            + "disse|diceva|scrisse|scriveva|scrive|ripeteva|ripete|affermava|raccontava|sosteneva|insegnava|consigliava|annotò|"
+            + "dizia|diz|escreveu|escrevia|escreve|repete|garantia|garante|afirmava|contava|ensinou|ensinava|aconselhava|"
             + "lembra|falou)"
         // Singing and the infinitives after "liked to": only in the frame "as … sang, …"
         // ("Comme le chantait Trenet, …", "As the old song goes, …", "Come amava dire mio nonno, …").
