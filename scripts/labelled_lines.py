@@ -1,6 +1,7 @@
-"""The hand-labelled lines of eval/lines, split as LabelledLines.swift splits them: a line is in
-the tuning half when the 64-bit FNV-1a hash of its UTF-8 text is even. Shared by taste-model.py
-and prompt-examples.py."""
+"""The labelled lines the quote library's learned decisions are fitted on: the hand-labelled lines
+of eval/lines, split as LabelledLines.swift splits them (a line is in the tuning half when the
+64-bit FNV-1a hash of its UTF-8 text is even), and the drafts written apart of eval/drafts, split
+into folders. Shared by taste-model.py, register-model.py and prompt-examples.py."""
 import os
 import sys
 
@@ -22,3 +23,12 @@ def lines(language, kind):
     if not found:
         sys.exit(f"error: {path}: no lines")
     return found
+
+
+def drafts(half, language, kind):
+    """eval/drafts/<half>/<language>.<kind>.txt; a kind the half lacks reads as no lines."""
+    path = os.path.join(ROOT, "eval/drafts", half, f"{language}.{kind}.txt")
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        return [line.rstrip("\n") for line in f if line.strip()]

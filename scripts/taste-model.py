@@ -1,12 +1,19 @@
 #!/usr/bin/env python3
 """Fits the taste classifier of the quote pipeline: a logistic regression over the sentence
-embedding (multilingual-e5-small, "query: " prefix) of a line, good against generic or clichéd.
+embedding of a line (the repo's quote embedder), good against generic, clichéd or no sentence
+at all.
 
 Usage: taste-model.py [--write]
 
-Data: eval/lines/<language>.good.txt and <language>.generic.txt, the six languages together. A
-line is in the tuning half when the 64-bit FNV-1a hash of its UTF-8 text is even (as
-LabelledLines.isTuning splits it); only the tuning half is fitted, the held-out half is measured.
+Data, the six languages together: eval/lines/<language>.good.txt and <language>.generic.txt
+(a line is in the tuning half when the 64-bit FNV-1a hash of its UTF-8 text is even, as
+LabelledLines.isTuning splits it), and the good, generic and fragment lines of
+eval/drafts/tuning, written apart by writers who never saw the rules (eval/drafts/README.md). A
+model fitted on our lines alone knew our clichés and rejected plain good lines of other writers;
+one fitted without the fragments (strings of phrases with no finite verb) took the small chat
+model's fragments for good lines ("A night at the kitchen table with a mug of sweet chai.").
+Only tuning lines are fitted; eval/lines' held-out half and eval/drafts/held-out's good and
+generic lines are measured.
 
 Fit: Newton's method on the 384 vector components and an intercept, with a ridge penalty on
 the weights. The ridge strength is the one of RIDGES with the best mean log-loss over a 5-fold
@@ -27,7 +34,7 @@ import sys
 import numpy as np
 
 import logistic
-from labelled_lines import LANGUAGES, ROOT, is_tuning, lines
+from labelled_lines import LANGUAGES, ROOT, drafts, is_tuning, lines
 from tandem_vectors import embed_all, swift_identifier
 
 RIDGES = [0.1, 0.3, 1.0, 3.0, 10.0, 30.0]
@@ -47,13 +54,18 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--write", action="store_true", help="regenerate the model's entry in " + os.path.relpath(OUTPUTS, ROOT))
     args = parser.parse_args()
-    labelled = [(language, kind, label, lines(language, kind)) for language in LANGUAGES
-                for kind, label in (("good", 1), ("generic", 0))]
-    vectors, model_id = embed_all([line for *_, found in labelled for line in found])
-    rows = []  # (language, half, label, fold, vector)
-    for language, kind, label, found in labelled:
-        for index, line in enumerate(found):
-            rows.append((language, "tuning" if is_tuning(line) else "held-out", label, index % FOLDS, vectors[line]))
+    labelled = []  # (language, half, label, fold, line)
+    for language in LANGUAGES:
+        for kind, label in (("good", 1), ("generic", 0)):
+            for index, line in enumerate(lines(language, kind)):
+                labelled.append((language, "tuning" if is_tuning(line) else "held-out", label, index % FOLDS, line))
+        for kind, label in (("good", 1), ("generic", 0), ("fragment", 0)):
+            for index, line in enumerate(drafts("tuning", language, kind)):
+                labelled.append((language, "tuning", label, index % FOLDS, line))
+    written_apart = [(language, kind, line) for language in LANGUAGES for kind in ("good", "generic")
+                     for line in drafts("held-out", language, kind)]
+    vectors, model_id = embed_all([r[4] for r in labelled] + [line for *_, line in written_apart])
+    rows = [r[:4] + (vectors[r[4]],) for r in labelled]  # (language, half, label, fold, vector)
     tuning = [r for r in rows if r[1] == "tuning"]
     x = np.stack([r[4] for r in tuning]).astype(np.float64)
     y = np.array([r[2] for r in tuning], dtype=np.float64)
@@ -80,6 +92,11 @@ def main():
                       f"highest generic {scores[labels == 0].max():.3f}")
             print(f"  {half} {language}: AUC {figures[(half, language)][0]:.3f}, accuracy {accuracy:.1%}, "
                   f"good accepted {accepted_good:.1%}, generic rejected {rejected_generic:.1%} ({len(chosen)} lines)")
+    for language in LANGUAGES + ["all"]:
+        good = [logit(vectors[line]) for l, kind, line in written_apart if language in (l, "all") and kind == "good"]
+        generic = [logit(vectors[line]) for l, kind, line in written_apart if language in (l, "all") and kind == "generic"]
+        print(f"  eval/drafts/held-out {language}: good {sum(o >= cutoff for o in good)}/{len(good)} accepted, "
+              f"generic {sum(o < cutoff for o in generic)}/{len(generic)} rejected")
     if args.write:
         held = figures[("held-out", "all")]
         output = os.path.join(OUTPUTS, f"TasteModel+{model_id}.swift")

@@ -51,23 +51,29 @@ struct QuotePipelineTests {
         #expect(try store.count() == 1)
     }
 
-    /// A taste model over the lexical embedder's vectors that likes or dislikes every line.
-    static func taste(liking: Bool) -> TasteStep {
+    /// A taste model over the lexical embedder's vectors that gives every line these log-odds.
+    static func taste(logOdds: Double) -> TasteStep {
         let dimensions = LexicalEmbedder().dimensions
         return TasteStep(models: [LexicalEmbedder().model: TasteModel(
-            model: LexicalEmbedder().model, bias: liking ? 5 : -5, cutoff: 0, heldOutAUC: 1, heldOutAccuracy: 1, heldOutLines: 0,
+            model: LexicalEmbedder().model, bias: logOdds, cutoff: 0, heldOutAUC: 1, heldOutAccuracy: 1, heldOutLines: 0,
             weights: [Float](repeating: 0, count: dimensions))])
     }
 
     @Test func tasteScoresTheNoveltyVectorAndRejectsWhatItFindsGeneric() async throws {
         let folder = try TemporaryFolder()
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
-        let rejected = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), taste: Self.taste(liking: false))
+        // Slightly generic to the embedding: the words carry distinctiveness, taste rejects.
+        let rejected = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), taste: Self.taste(logOdds: -0.5))
             .generate(locale: "en")
         #expect(rejected.run.branch == .rejected && rejected.run.gate == "taste", "\(rejected.run)")
-        #expect(rejected.run.reason?.contains("reads as generic to the taste model: log-odds -5.00") == true)
+        #expect(rejected.run.reason?.contains("reads as generic to the taste model: log-odds -0.50") == true)
+        // Plainly generic to the embedding: distinctiveness reads the embedding too, and falls below 5.
+        let generic = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), taste: Self.taste(logOdds: -5))
+            .generate(locale: "en")
+        #expect(generic.run.branch == .rejected && generic.run.gate == "distinctiveness", "\(generic.run)")
+        #expect(generic.run.reason?.contains("taste log-odds -5.00") == true, "\(generic.run)")
         #expect(try store.count() == 0)
-        let accepted = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), taste: Self.taste(liking: true))
+        let accepted = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), taste: Self.taste(logOdds: 5))
             .generate(locale: "en")
         #expect(accepted.run.branch == .accepted)
         #expect(accepted.gates.last?.gate == .taste)

@@ -1,8 +1,8 @@
 /// Runs the gates on a given draft without generating: every deterministic check (not only up to
 /// the first failure), novelty against the library (storing only vectors it lacks), the register
 /// check on novelty's vector (a failure listed under the gate it stands for), the judge only when
-/// one is given (standing aside where its calibration does not trust it, as in the pipeline), and
-/// distinctiveness. For tuning and fixture tests.
+/// one is given (standing aside where its calibration does not trust it, as in the pipeline),
+/// distinctiveness, and taste where it applies. For tuning and fixture tests.
 public struct QuoteChecker: Sendable {
     public let store: QuoteStore?
     public let embedder: Embedder?
@@ -23,18 +23,21 @@ public struct QuoteChecker: Sendable {
     public func check(_ text: String, locale: String, progress: LibraryEmbedding.Progress? = nil) async -> CheckReport {
         var gates = gate.evaluate(text, locale: locale)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var proof: NoveltyProof?
         do {
             let novelty = try await NoveltyGate().evaluate(trimmed, locale: locale, embedder: embedder, store: store, progress: progress)
             gates.append(novelty.result)
+            proof = novelty.proof
             if let flagged = RegisterStep().evaluate(vector: novelty.proof?.vector, model: novelty.proof?.model) {
                 gates.append(flagged)
             }
         } catch {
             gates.append(.fail(.novelty, "novelty could not be checked: \(error)"))
         }
+        let taste = TasteStep().evaluate(locale: locale, vector: proof?.vector, model: proof?.model).result
         let distinctiveness: DistinctivenessScorer.Breakdown
         do {
-            distinctiveness = try self.distinctiveness.score(trimmed, locale: locale)
+            distinctiveness = try self.distinctiveness.score(trimmed, locale: locale, taste: taste?.score)
         } catch {
             gates.append(.fail(.distinctiveness, "distinctiveness could not be scored: \(error)"))
             return CheckReport(accepted: false, detectedLanguage: detectedLanguage(trimmed), gates: gates)
@@ -48,6 +51,7 @@ public struct QuoteChecker: Sendable {
             }
         }
         gates.append(DistinctivenessScorer.result(distinctiveness))
+        if let taste { gates.append(taste) }
         return CheckReport(accepted: gates.allSatisfy(\.passed), detectedLanguage: detectedLanguage(trimmed), gates: gates)
     }
 

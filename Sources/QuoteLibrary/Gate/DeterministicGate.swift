@@ -84,8 +84,7 @@ public struct DeterministicGate: Sendable {
             .first(where: Self.instructionShingles.contains) {
             return .fail(.promptFragment, "repeats the draft instructions (\"\(echoed)\")")
         }
-        if let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }) {
-            let lead = String(text[..<colon])
+        if let lead = Self.leadIn(text) {
             let words = QuoteText.words(lead).count
             if words <= Self.leadInWordLimit {
                 return .fail(.promptFragment, "starts with the lead-in \"\(lead.trimmingCharacters(in: .whitespaces)):\"")
@@ -199,19 +198,67 @@ public struct DeterministicGate: Sendable {
     /// (outside German, where every noun is capitalised) a capitalised word inside the sentence. A
     /// lead-in naming nothing ("Here is your quote:") is a prompt leftover's (`promptFragment`).
     static func creditedLeadIn(_ text: String, language: String?) -> String? {
-        guard let colon = text.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return nil }
-        let lead = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
-        guard (1...leadInWordLimit + 4).contains(QuoteText.words(lead).count) else { return nil }
+        guard let lead = leadIn(text)?.trimmingCharacters(in: .whitespaces) else { return nil }
+        let words = QuoteText.words(lead).count
+        guard (1...leadInWordLimit + 4).contains(words) else { return nil }
         let named = creditPatterns.contains { lead.range(of: $0, options: .regularExpression) != nil }
         let capitalised = language != "de" && lead.range(of: #"[\p{L},]\s+\p{Lu}"#, options: .regularExpression) != nil
             && lead.range(of: #"[\p{L},]\s+I\b"#, options: .regularExpression) == nil
-        return named || capitalised ? lead : nil
+        // A clause of its own before the colon that is not talk about the exchange says where the
+        // line was found or who said it ("The sign above the garage door read:", "Un inconnu a
+        // posté ceci sur les réseaux :"); short labels ("Note:", "Frase del día:") and a question
+        // after the colon ("… compris : la citation doit-elle être en français ?") are leftovers.
+        let clause = words >= clauseLeadInWords && !isExchangeTalk(lead) && !text.hasSuffix("?")
+        return named || capitalised || clause ? lead : nil
     }
 
+    /// A lead-in of at least this many words is a clause, not a label.
+    static let clauseLeadInWords = 4
+
+    /// The text before the first colon, nil without one. A colon between digits ("the 7:42 to
+    /// Leeds") is a time or a ratio, not the end of a lead-in.
+    static func leadIn(_ text: String) -> String? {
+        var search = text.startIndex
+        while let colon = text[search...].firstIndex(where: { $0 == ":" || $0 == "：" }) {
+            let next = text.index(after: colon)
+            let betweenDigits = colon > text.startIndex && text[text.index(before: colon)].isNumber
+                && next < text.endIndex && text[next].isNumber
+            if !betweenDigits { return String(text[..<colon]) }
+            search = next
+        }
+        return nil
+    }
+
+    /// A lead-in that speaks to the reader or of the exchange: a presentational opener ("Here is",
+    /// "Voici"), a reply's exclamation ("Sure!"), an apology, a label naming the text, words
+    /// counted ("Contei as palavras duas vezes"), the writer or the reader of the exchange, or any
+    /// of `ExchangeTalk`'s combinations.
+    static func isExchangeTalk(_ lead: String) -> Bool {
+        if lead.contains(where: { "!?¡¿".contains($0) }) || ExchangeTalk.reason(in: lead) != nil { return true }
+        let key = QuoteText.phraseKey(lead)
+        let tokens = key.split(separator: " ").map(String.init)
+        let opener = GateLexicon.presentationalOpeners.contains { opener in
+            let parts = opener.split(separator: " ").map(String.init)
+            return (0...min(openerSearchWords, max(0, tokens.count - parts.count))).contains { start in
+                start + parts.count <= tokens.count && Array(tokens[start..<start + parts.count]) == parts
+            }
+        }
+        let cues = ExchangeTalk.Lexicon.writerCues + ExchangeTalk.Lexicon.readerCues + ExchangeTalk.Lexicon.apologies
+        // A label naming the text ("Versión revisada, más breve:", "Line of the day:").
+        let label = tokens.prefix(2).contains { ExchangeTalk.Lexicon.textNouns.contains($0) || ExchangeTalk.Lexicon.lineNouns.contains($0) }
+            || tokens.contains(where: ExchangeTalk.Lexicon.wordsNouns.contains)
+        return opener || label || cues.contains { key.contains(" \($0) ") }
+            || tokens.contains(where: ExchangeTalk.Lexicon.readerWords.contains)
+    }
+
+    /// Words for a saying ("proverb", "Volksmund", "refrán", "dicton"), as regular-expression alternatives.
+    static let sayingNouns = "proverb|saying|adage|motto|sprichwort|volksmund|redensart|weisheit|refrán|refran|dicho|proverbio|"
+        + "dicton|proverbe|detto|ditado|provérbio|sabiduría|sabiduria|sagesse|saggezza|sabedoria"
+    /// Words for a saying or for where sayings are kept.
+    static let sourceNouns = "(?i:\(sayingNouns)|spruch der|spruch von|diary|tagebuch|diario|journal|poesiealbum|meditations|essais)"
+
     static let creditPatterns: [String] = [
-        "\\b(?i:proverb|saying|adage|motto|sprichwort|redensart|spruch der|spruch von|weisheit|refrán|refran|dicho|proverbio|"
-            + "dicton|proverbe|detto|ditado|provérbio|sabiduría|sabiduria|sagesse|saggezza|sabedoria|"
-            + "diary|tagebuch|diario|journal|poesiealbum|meditations|essais)\\b",
+        "\\b\(sourceNouns)\\b",
         "\\b(?i:said|says|wrote|writes|repeats|sagte|sagt|schrieb|schreibt|wiederholt|pflegte|dijo|dice|decía|decia|escribe|"
             + "escribió|repetía|répète|répétait|disait|écrit|a écrit|diceva|scrisse|scrive|cantava|lo diceva|dizia|diz|"
             + "escreveu|repetia|cantaba|chantait)\\b",
@@ -239,7 +286,7 @@ public struct DeterministicGate: Sendable {
             + "assurait|notait|enseignait|conseillait|prétendait|pretendait|déclare|"
             + "disse|diceva|scrisse|scriveva|scrive|ripeteva|ripete|affermava|raccontava|sosteneva|insegnava|consigliava|annotò|"
             + "dizia|diz|escreveu|escrevia|escreve|repete|garantia|garante|afirmava|contava|ensinou|ensinava|aconselhava|"
-            + "lembra|falou)"
+            + "lembra|falou|ha detto|ha scritto|ha dicho|ha escrito)"
         // Singing and the infinitives after "liked to": only in the frame "as … sang, …"
         // ("Comme le chantait Trenet, …", "As the old song goes, …", "Come amava dire mio nonno, …").
         let sang = "(?i:sang|sings|goes|singt|sang|heißt|heisst|chantait|chante|chanta|canta|cantaba|cantava|cantó|"
@@ -258,6 +305,9 @@ public struct DeterministicGate: Sendable {
         let between = "(?i:once|always|often|me|us|him|her|mir|uns|immer|einmal|oft|siempre|una|vez|nos|nous|toujours|souvent|"
             + "un|jour|sempre|mi|ci|spesso|certa|gern|gerne)"
         let end = #"\s*[.!?…]?\s*$"#
+        let article = "(?i:the|an?|old|der|die|das|im|el|la|le|il|lo|o|a|un|una|une|ein|eine|einem|vieux|vecchio|viejo|velho|alte|alten)"
+        let possessive = "(?i:my|our|mein|meine|meiner|meinem|unser|unsere|mi|mis|nuestro|nuestra|mon|ma|mes|notre|mio|mia|"
+            + "nostro|nostra|meu|minha|nosso|nossa|o\\s+meu|a\\s+minha|il\\s+mio|la\\s+mia)"
         return [
             // "… — Ada Lovelace", "… - Seneca", "… ~ Anonymous", "… — Camões, 1572" (a hyphen or
             // tilde only after a space, so "an X-Ray." is not one)
@@ -285,8 +335,9 @@ public struct DeterministicGate: Sendable {
             "^\\P{L}*\(credit)\\s+\(name)",
             // "Mark Twain wrote that …", "Ma mère affirmait que …", "Schon Kästner wusste, dass …",
             // "Mi maestra de primaria, doña Julia, nos enseñó que …"
-            // (not after a first-person subject: "je me répète que …" is the speaker's own thought)
-            "^[^.!?]{0,70}?(?<!\\b[Jj]e\\sme\\s)(?<!\\b[Jj]e\\s)(?<!\\bI\\s)(?<!\\b[Ii]ch\\s)(?<!\\b[Yy]o\\s)(?<!\\b[Ee]u\\s)(?<!\\b[Ii]o\\s)"
+            // (not after a first-person subject: "je me répète que …" is the speaker's own thought;
+            // not in a question opening with "who": "Chi ha detto che il brodo … non può consolare?")
+            "^(?!\\P{L}*(?i:who|wer|quién|quien|qui|chi|quem)\\b)[^.!?]{0,70}?(?<!\\b[Jj]e\\sme\\s)(?<!\\b[Jj]e\\s)(?<!\\bI\\s)(?<!\\b[Ii]ch\\s)(?<!\\b[Yy]o\\s)(?<!\\b[Ee]u\\s)(?<!\\b[Ii]o\\s)"
                 + "\\b\(said)(?:\\s+\(between)){0,3}\\s*,?\\s+\(complement)\\b",
             // "Inspired by Seamus Heaney, …"
             "(?i:inspired by|inspiriert von|inspirado en|inspiré par|inspirato da|inspirado em)\\s+\(name)",
@@ -307,6 +358,21 @@ public struct DeterministicGate: Sendable {
             "(?:^|[.!?]\\s+)(?i:signed|signé|firmato|firmado|assinado|gezeichnet)\\s*,?\\s*\\p{Lu}",
             "(?:^|\\s)cit\\.\\s*\\p{Lu}",
             "(?:^|[.!?]\\s+)(?i:parola di|palabra de|palavra de|wort von)\\s+[^,.!?]{1,30}[.!?]?\\s*$",
+            // A last clause that names a saying: "…, reza el refrán.", "…, heißt es im Volksmund.",
+            // "…, as the old proverb goes.", "…, nous consolait la sagesse populaire."
+            ",\\s*[^,]{0,40}\\b\(article)\\s+(?:\\p{L}+\\s+)?(?i:\(DeterministicGate.sayingNouns))\\b[^,]{0,25}\(end)",
+            // "According to an old Lorraine saying, …", "Selon un vieux dicton lorrain, …"
+            "^\\P{L}*\(according)\\s+[^,:;]{0,30}\\b\(DeterministicGate.sourceNouns)\\b",
+            // A quoted saying and its speaker: "„Ohne Fleiß kein Preis“, sagte meine Oma, …"
+            "^\\P{L}*[\"“„«‚‘][^\"“”„«»]{3,}[\"”“»‘’]\\s*[,;]?\\s*\(said)\\s",
+            // The speaker inside the line: "…, says my sister, who …", "…, insiste mi cuñado, que …"
+            ",\\s*(?:\(said)|(?i:insists|insiste|insisteva|insistait|schwört|swears|jure|giura))\\s+\(possessive)\\s+\\p{L}+"
+                + "(?:\\s+\\p{L}+)?\\s*(?:,\\s*(?i:who|whose|which|que|qui|dont|che|cui|der|die|das|welche)\\b|\(end))",
+            // "…, as the old wartime poster keeps telling us.", "…, wie es so schön heißt."
+            ",\\s*\(like)\\s+[^,]{1,50}\\b(?:(?i:goes|heißt|heisst|dice|dit|diz|recita|reza)|(?i:telling|tells|told|reminds|reminding)"
+                + "\\s+(?i:us|me|everyone))\\b[^,]{0,15}\(end)",
+            // "Tante Hilde zufolge …"
+            "^\\P{L}*[^,.!?]{1,40}\\s(?i:zufolge)\\b",
         ]
     }()
 

@@ -118,6 +118,8 @@ enum ExchangeTalk {
             "je vais", "je peux", "je ne peux", "j ai", "je propose", "je vous", "je te", "j ecris", "j ecrirais", "je suis la",
             "posso", "ho scelto", "ho controllato", "riformulo", "scrivo", "provero", "sono qui", "ti propongo", "ne scriva",
             "vou", "inventei", "escolhi", "escrevi", "criei", "tentei", "estou aqui", "entendi",
+            "i suggest", "i d suggest", "ich schlage", "ich wurde vorschlagen", "sugiero", "sugeriria", "je suggere",
+            "je suggererais", "suggerisco", "suggerirei", "sugiro",
         ]
         /// The reader as the one served: hopes, offers, questions back, thanks.
         static let readerCues: [String] = [
@@ -133,6 +135,17 @@ enum ExchangeTalk {
             "aiutarti",
             "se quiser", "quer que", "gostou", "para voce", "voce prefere", "obrigado por", "obrigada por", "te ajudar",
             "ajudar voce",
+        ]
+        /// Apologies: a reply's, never a line's opening before a colon.
+        static let apologies: [String] = [
+            "sorry", "apologies", "i apologize", "i apologise", "entschuldigung", "tut mir leid", "leider", "lo siento",
+            "perdon", "disculpa", "disculpe", "desole", "desolee", "pardon", "mi scuso", "scusa", "scusami", "mi dispiace",
+            "desculpe", "desculpa", "lamento", "perdao",
+        ]
+        /// The reader named: you, your (a lead-in before a colon that names the reader is talk).
+        static let readerWords: Set<String> = [
+            "you", "your", "du", "dein", "deine", "deinen", "dir", "dich", "ihnen", "tu", "tus", "ti", "usted", "vous", "votre", "vos",
+            "toi", "tuo", "tua", "tuoi", "voce", "voces", "teu",
         ]
         /// The model speaking as a model.
         static let selfReferences: [String] = [

@@ -18,7 +18,7 @@ enum GateLexicon {
         "here is", "here s", "here are", "here comes", "below is", "hier ist", "hier kommt", "hier sind",
         "aqui tienes", "aqui esta", "aqui va", "ahi va", "te dejo", "voici", "voila", "je te propose",
         "je vous propose", "ecco", "eccoti", "ti propongo", "aqui esta", "aqui vai", "aqui tens", "segue",
-        "here goes", "hier ein", "hier eine", "hier noch", "la vai", "alla va", "et voila",
+        "here goes", "hier ein", "hier eine", "hier noch", "la vai", "alla va", "et voila", "eccola", "eccolo", "aqui estao",
     ]
 
     /// Refusals and placeholders: never quote material. Operators can add more. (A model speaking

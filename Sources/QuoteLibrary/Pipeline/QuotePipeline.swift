@@ -247,9 +247,14 @@ public struct QuotePipeline: Sendable {
             return evaluation
         }
 
-        // The score comes first: the judge's fallback stands on it.
+        // The score comes first: the judge's fallback stands on it. It reads the embedding
+        // through the taste model's log-odds, so taste is scored before it.
+        let taste = stages.measure(.distinctiveness, on: clock) {
+            self.taste.evaluate(locale: request.locale, vector: novelty.proof?.vector, model: novelty.proof?.model)
+        }
+        evaluation.taste = taste.record
         let distinctiveness = try stages.measure(.distinctiveness, on: clock) {
-            try self.distinctiveness.score(text, locale: request.locale, recentRejections: anchors)
+            try self.distinctiveness.score(text, locale: request.locale, recentRejections: anchors, taste: taste.result?.score)
         }
         let judged = try await stages.measure(.judge, on: clock) {
             try await JudgeStep(judge: report.judge.isAvailable ? judge : nil, availability: report.judge,
@@ -264,10 +269,6 @@ public struct QuotePipeline: Sendable {
         evaluation.gates.append(distinct)
         if !distinct.passed { evaluation.verdict = .rejected(distinct); return evaluation }
 
-        let taste = stages.measure(.distinctiveness, on: clock) {
-            self.taste.evaluate(locale: request.locale, vector: novelty.proof?.vector, model: novelty.proof?.model)
-        }
-        evaluation.taste = taste.record
         if let result = taste.result {
             evaluation.gates.append(result)
             if !result.passed { evaluation.verdict = .rejected(result); return evaluation }

@@ -19,7 +19,7 @@ enum QuoteCheckCommand: Command {
         whole library (stored quotes without a vector of the embedding model are embedded first, their
         vectors stored when the library file is writable; quotes are never written; with no library
         yet, the bundled catalog is compared in memory and no file is created), the judge when
-        asked, and distinctiveness.
+        asked, distinctiveness (reading the embedding through the taste model), and taste.
         Exit status: 0 when every gate accepts, 1 when one rejects.
         """
 
