@@ -211,7 +211,7 @@ import Testing
         for (source, total) in totals.sorted(by: { $0.key < $1.key }) {
             print("gates held-out \(model), all: \(source) \(total.accepted)/\(total.total) accepted")
         }
-        // Measured: 343/360 on EmbeddingGemma (the default embedder), 341/360 on e5, whose
+        // Measured: 346/360 on EmbeddingGemma (the default embedder), 344/360 on e5, whose
         // taste model separates less (tuning AUC 0.998 against 1.000).
         let writtenApart = try #require(totals["eval/drafts good"])
         let floor = encoder == .embeddingGemma ? 0.95 : 0.94
@@ -225,9 +225,9 @@ import Testing
     /// The held-out drafts written apart (eval/drafts/held-out, sets 4 and 6) on EmbeddingGemma, as
     /// the pipeline orders the checks: the deterministic gate first, then the register model on the
     /// novelty vector. Measured: with the rules in front, 220/239 leftovers are rejected as
-    /// `promptFragment` and 177/240 attributions as `attribution`; the rules take 9 of the 360 good
+    /// `promptFragment` and 166/240 attributions as `attribution`; the rules take 7 of the 360 good
     /// lines for either (a colon after a clause of advice, a scene reporting someone's saying), the
-    /// register 4 more.
+    /// register 3 more.
     @Test func heldOutDraftsWrittenApartThroughTheRulesAndTheRegister() async throws {
         let backend = try Encoder.embeddingGemma.backend()
         let model = backend.info.id
@@ -272,8 +272,8 @@ import Testing
         let leftovers = try #require(caught["leftover"]), attributions = try #require(caught["attribution"])
         let good = try #require(caught["good"])
         #expect(leftovers.total == 239 && attributions.total == 240 && good.total == 360)
-        #expect(leftovers.rules + leftovers.register >= 217 && attributions.rules + attributions.register >= 174)
-        #expect(good.rules <= 9 && good.register <= 6)
+        #expect(leftovers.rules + leftovers.register >= 217 && attributions.rules + attributions.register >= 163)
+        #expect(good.rules <= 7 && good.register <= 5)
 
         // `quote check` lists the register's rejection under the gate it stands for.
         let missed = "I hope this captures the cozy, everyday warmth you were looking for!"

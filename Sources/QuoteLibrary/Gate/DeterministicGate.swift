@@ -299,7 +299,8 @@ public struct DeterministicGate: Sendable {
         let credit = "(?i:in the words of|to quote|paraphrasing|quote by|quote from|um es mit|frei nach|"
             + "nach einem gedanken von|nach den worten von|zitat von|en palabras de|parafraseando|cita de|"
             + "pour reprendre les mots de|citation de|nelle parole di|stando a quanto|a detta di|parafrasando|citazione di|"
-            + "nas palavras de|citação de|citacao de)"
+            + "nas palavras de|citação de|citacao de|en palabras del|nelle parole del|nelle parole della|nas palavras do|"
+            + "nas palavras da|a sentire|a julgar pela|a julgar pelo|a julgar por)"
         let complement = "(?i:that|dass|que|qu['’]|che)"
         // What may stand between the verb and "that": adverbs of habit and the one told.
         let between = "(?i:once|always|often|me|us|him|her|mir|uns|immer|einmal|oft|siempre|una|vez|nos|nous|toujours|souvent|"
@@ -371,8 +372,19 @@ public struct DeterministicGate: Sendable {
             // "…, as the old wartime poster keeps telling us.", "…, wie es so schön heißt."
             ",\\s*\(like)\\s+[^,]{1,50}\\b(?:(?i:goes|heißt|heisst|dice|dit|diz|recita|reza)|(?i:telling|tells|told|reminds|reminding)"
                 + "\\s+(?i:us|me|everyone))\\b[^,]{0,15}\(end)",
-            // "Tante Hilde zufolge …"
+            // "Tante Hilde zufolge …", "Laut dem Kühlschrankmagneten in unserer Küche ist …"
             "^\\P{L}*[^,.!?]{1,40}\\s(?i:zufolge)\\b",
+            "^\\P{L}*Laut\\s+(?:dem|der|den|des|meinem|meiner|meines|unserem|unserer)\\s",
+            // "Según la bolsita de té de esta mañana, …", "Segundo o motorista do ônibus, …"
+            // ("selon" and "secondo" also mean "depending on" and "in my view": not these)
+            "^\\P{L}*(?i:según|segun|segundo|d['’]après|d['’]apres|according to)\\s+(?i:el|la|los|las|o|a|os|as|l['’]|le|les|the|del|do|da)\\b[^,:;]{1,50},",
+            // Sayings of a place or of people at large: "Im Allgäu heißt es, …", "Diz-se nos Açores que …"
+            "(?i:heißt es|heisst es)\\s*,",
+            "\\b(?i:diz-se|dizem|se dice|dicen|on dit|si dice|dicono|they say|people say|man sagt)\\b[^.!?]{0,40}?\\s(?i:que|che|dass|that)\\b",
+            // "…, o eso dice el felpudo del tercero B.", "…, or so says my aunt."
+            ",\\s*(?i:o eso|or so|ou pelo menos é o que|du moins c['’]est ce que|o almeno così)\\s+(?i:dice|says|diz|dit)\\s",
+            // "… — è scritto col pennarello sulla porta del bagno."
+            "[—–]\\s*(?i:è|era|c['’]è|está|estava|it['’]s|it was|es|war|c['’]est|était|steht|stand)?\\s*(?i:scritto|escrito|written|geschrieben|écrit)\\b",
         ]
     }()
 
