@@ -90,14 +90,10 @@ public struct DeterministicGate: Sendable {
                 return .fail(.promptFragment, "starts with the lead-in \"\(lead.trimmingCharacters(in: .whitespaces)):\"")
             }
         }
-        for opener in GateLexicon.presentationalOpeners {
-            let parts = opener.split(separator: " ").map(String.init)
-            for start in 0...min(Self.openerSearchWords, max(0, tokens.count - parts.count)) where start + parts.count <= tokens.count {
-                guard Array(tokens[start..<start + parts.count]) == parts else { continue }
-                let after = tokens[(start + parts.count)...].prefix(Self.metaNounDistance)
-                if let noun = after.first(where: { ExchangeTalk.Lexicon.textNouns.contains($0) || ExchangeTalk.Lexicon.lineNouns.contains($0) }) {
-                    return .fail(.promptFragment, "presents the text (\"\(opener) … \(noun)\") instead of being it")
-                }
+        for (opener, end) in Self.presentationalOpeners(in: tokens) {
+            let after = tokens[end...].prefix(Self.metaNounDistance)
+            if let noun = after.first(where: { ExchangeTalk.Lexicon.textNouns.contains($0) || ExchangeTalk.Lexicon.lineNouns.contains($0) }) {
+                return .fail(.promptFragment, "presents the text (\"\(opener) … \(noun)\") instead of being it")
             }
         }
         if let talk = ExchangeTalk.reason(in: text) {
@@ -125,6 +121,17 @@ public struct DeterministicGate: Sendable {
     static let leadInWordLimit = 8
     /// A presentational opener counts within the first words (after "Sure!", "Claro,", …).
     static let openerSearchWords = 4
+
+    /// Every presentational opener ("here is", "voici", "ecco") among the first words of
+    /// `tokens`, with the index just after it.
+    static func presentationalOpeners(in tokens: [String]) -> [(opener: String, end: Int)] {
+        GateLexicon.presentationalOpeners.flatMap { opener -> [(opener: String, end: Int)] in
+            let parts = opener.split(separator: " ").map(String.init)
+            return (0...min(openerSearchWords, max(0, tokens.count - parts.count)))
+                .filter { $0 + parts.count <= tokens.count && Array(tokens[$0..<$0 + parts.count]) == parts }
+                .map { (opener, $0 + parts.count) }
+        }
+    }
     /// How close after the opener the word for the text must come ("here is a short quote").
     static let metaNounDistance = 4
 
@@ -237,12 +244,7 @@ public struct DeterministicGate: Sendable {
         if lead.contains(where: { "!?¡¿".contains($0) }) || ExchangeTalk.reason(in: lead) != nil { return true }
         let key = QuoteText.phraseKey(lead)
         let tokens = key.split(separator: " ").map(String.init)
-        let opener = GateLexicon.presentationalOpeners.contains { opener in
-            let parts = opener.split(separator: " ").map(String.init)
-            return (0...min(openerSearchWords, max(0, tokens.count - parts.count))).contains { start in
-                start + parts.count <= tokens.count && Array(tokens[start..<start + parts.count]) == parts
-            }
-        }
+        let opener = !presentationalOpeners(in: tokens).isEmpty
         let cues = ExchangeTalk.Lexicon.writerCues + ExchangeTalk.Lexicon.readerCues + ExchangeTalk.Lexicon.apologies
         // A label naming the text ("Versión revisada, más breve:", "Line of the day:").
         let label = tokens.prefix(2).contains { ExchangeTalk.Lexicon.textNouns.contains($0) || ExchangeTalk.Lexicon.lineNouns.contains($0) }
