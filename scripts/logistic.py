@@ -24,18 +24,24 @@ def fit(x, y, ridge, standardise=False):
     return weights, float(w[-1] - weights @ mean)
 
 
+def out_of_fold(x, y, folds, ridge):
+    """Each row's log-odds from a fit on the other folds (`folds`: one fold label per row)."""
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    logits = np.zeros(len(y))
+    for fold in sorted(set(folds.tolist())):
+        w, b = fit(x[folds != fold], y[folds != fold], ridge)
+        logits[folds == fold] = x[folds == fold] @ w + b
+    return logits
+
+
 def choose_ridge(x, y, folds, ridges):
     """The ridge of `ridges` with the lowest mean log-loss over the folds of `folds` (one fold
     label per row; each fold is predicted by a fit on the others), the smaller on ties; and every
     ridge's loss."""
-    x = np.asarray(x, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)
     losses = {}
     for ridge in ridges:
-        loss = 0.0
-        for fold in sorted(set(folds.tolist())):
-            w, b = fit(x[folds != fold], y[folds != fold], ridge)
-            p = np.clip(1 / (1 + np.exp(-(x[folds == fold] @ w + b))), 1e-9, 1 - 1e-9)
-            loss -= np.sum(y[folds == fold] * np.log(p) + (1 - y[folds == fold]) * np.log(1 - p))
-        losses[ridge] = loss / len(y)
+        p = np.clip(1 / (1 + np.exp(-out_of_fold(x, y, folds, ridge))), 1e-9, 1 - 1e-9)
+        losses[ridge] = -np.sum(y * np.log(p) + (1 - y) * np.log(1 - p)) / len(y)
     return min(ridges, key=lambda r: (losses[r], r)), losses

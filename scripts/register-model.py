@@ -27,26 +27,57 @@ Vectors come from the built `tandem embed` with the repo's tandem.json, or TANDE
 id>.swift; `RegisterModels.all` lists the entries.
 """
 import argparse
+import json
 import os
+import subprocess
+import tempfile
+
+import sys
 
 import numpy as np
 
 import logistic
 from labelled_lines import LANGUAGES, ROOT, drafts, is_tuning, lines
-from tandem_vectors import embed_all, swift_identifier
+from tandem_vectors import TANDEM, embed_all, swift_identifier
 
-RIDGES = [0.1, 0.3, 1.0, 3.0, 10.0]
+RIDGES = [0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0]
 FOLDS = 5  # fold = line index mod 5 within each file
 KINDS = ["good", "generic", "odd", "fragment", "leftover", "attribution"]
-# (head, the kind it catches, the share of tuning good lines it may flag)
-HEADS = [("talk", "leftover", 0.0), ("attribution", "attribution", 0.002)]
+# (head, the kind it catches); each may flag this share of the tuning good lines the rules pass
+HEADS = [("talk", "leftover"), ("attribution", "attribution")]
+GOOD_FLAGGED = 0.005
+RULE_GATES = {"attribution", "promptFragment"}
 OUTPUTS = os.path.join(ROOT, "Sources/QuoteLibrary/Register/Models")
 
 
 def fit_head(x, y, folds):
     ridge, losses = logistic.choose_ridge(x, y, folds, RIDGES)
     weights, bias = logistic.fit(x, y, ridge)
-    return ridge, losses, weights, bias
+    return ridge, losses, weights, bias, logistic.out_of_fold(x, y, folds, ridge)
+
+
+def taken_by_the_rules(texts_by_language):
+    """The texts the deterministic gate's rules reject as a leftover or an attribution: `tandem
+    quote check --file` per language, with a config that names no embedder (so no register)."""
+    taken = set()
+    with tempfile.TemporaryDirectory() as folder:
+        config = os.path.join(folder, "tandem.json")
+        with open(config, "w", encoding="utf-8") as f:
+            json.dump({"plugins_dir": os.path.join(ROOT, "plugins.d"), "backends": {}, "store": "library.sqlite",
+                       "quote": {"word_frequencies": os.path.join(ROOT, "models/word-frequencies")}}, f)
+        for language, texts in texts_by_language.items():
+            drafts_file = os.path.join(folder, f"{language}.txt")
+            with open(drafts_file, "w", encoding="utf-8") as f:
+                f.write("".join(text + "\n" for text in texts))
+            done = subprocess.run([TANDEM, "quote", "check", "--config", config, "--locale", language, "--file", drafts_file, "--json"],
+                                  capture_output=True, text=True)
+            if done.returncode not in (0, 1):
+                sys.exit(f"error: tandem quote check exited {done.returncode}: {done.stderr.strip()[-500:]}")
+            reports = [json.loads(line) for line in done.stdout.splitlines()]
+            if [r["text"] for r in reports] != texts:
+                sys.exit(f"error: tandem quote check --file answered {len(reports)} drafts of {len(texts)} ({language})")
+            taken |= {r["text"] for r in reports if any(g["gate"] in RULE_GATES and not g["passed"] for g in r["gates"])}
+    return taken
 
 
 def main():
@@ -67,15 +98,17 @@ def main():
     tuning = [r for r in rows if r[0] == "tuning"]
     x = np.stack([vectors[r[4]] for r in tuning])
     folds = np.array([r[3] for r in tuning])
+    taken = taken_by_the_rules({language: sorted({r[4] for r in tuning if r[1] == language and r[2] == "good"}) for language in LANGUAGES})
     heads = {}
-    for head, kind, good_flagged in HEADS:
+    for head, kind in HEADS:
         y = np.array([1.0 if r[2] == kind else 0.0 for r in tuning])
-        ridge, losses, weights, bias = fit_head(x, y, folds)
+        ridge, losses, weights, bias, unseen = fit_head(x, y, folds)
         logit = lambda text: float(vectors[text] @ weights + bias)
-        good = sorted((logit(r[4]) for r in tuning if r[2] == "good"), reverse=True)
-        cutoff = good[int(good_flagged * len(good))]
+        good = sorted((unseen[i] for i, r in enumerate(tuning) if r[2] == "good" and r[4] not in taken), reverse=True)
+        cutoff = float(good[int(GOOD_FLAGGED * len(good))])
         print(f"{head}: model {model_id}, ridge {ridge} (5-fold log-loss "
-              + ", ".join(f"{r}: {l:.4f}" for r, l in losses.items()) + f"), cutoff log-odds {cutoff:.4f}")
+              + ", ".join(f"{r}: {l:.4f}" for r, l in losses.items()) + f"), cutoff log-odds {cutoff:.4f} "
+              + f"(over {len(good)} tuning good lines the rules pass, {sum(1 for r in tuning if r[2] == 'good' and r[4] in taken)} taken)")
         figures = {}
         for half in ("tuning", "held-out"):
             for language in LANGUAGES + ["all"]:
@@ -94,7 +127,7 @@ def main():
             f.write("// Written by scripts/register-model.py --write; do not edit by hand (run the script again).\n")
             f.write("extension RegisterModels {\n")
             f.write(f'    static let {swift_identifier(model_id)} = RegisterModel(model: "{model_id}",\n')
-            for head, *_ in HEADS:
+            for head, _ in HEADS:
                 bias, cutoff, weights, held = heads[head]
                 f.write(f"        {head}: LinearHead(bias: {bias:.6f}, cutoff: {cutoff:.6f},\n")
                 f.write(f"                           heldOutCaught: {held[0]}, heldOutLines: {held[1]}, heldOutGoodFlagged: {held[2]}, heldOutGood: {held[3]},\n")

@@ -92,6 +92,41 @@ import Testing
         #expect(judge["score"] as? Double == 3)
     }
 
+    /// `--file`: each non-blank line is a draft of its own, checked in order; with `--json` one
+    /// report a line, naming its draft; exit 1 when any draft is rejected.
+    @Test func aFileOfDraftsGetsOneReportPerDraft() async throws {
+        let cli = try QuoteCLI()
+        defer { cli.cleanUp() }
+        let credited = "Every small kindness on the bus is a light we carry home. — Mark Twain"
+        let path = cli.folder + "/drafts.txt"
+        try "\(QuoteCLI.goodDraft)\n\n   \n\(credited)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let outcome = try await cli.run(["quote", "check", "--file", path, "--json"])
+        #expect(outcome.status == 1, "\(outcome.stderr)")
+        let reports = try outcome.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(reports.count == 2)
+        #expect(reports.map { $0["text"] as? String } == [QuoteCLI.goodDraft, credited])
+        #expect(reports.map { $0["accepted"] as? Bool } == [true, false])
+        for report in reports {
+            var contract = report
+            contract["text"] = nil
+            try Self.expectShape(contract)
+        }
+        #expect(Self.failed(reports[1]).contains("attribution"))
+        let text = try await cli.run(["quote", "check", "--file", path])
+        #expect(text.stdout.hasPrefix("draft: \(QuoteCLI.goodDraft)\n"))
+        #expect(text.stdout.contains("draft: \(credited)\n") && text.stdout.hasSuffix("rejected (detected language: en)\n"))
+
+        let both = try await cli.run(["quote", "check", QuoteCLI.goodDraft, "--file", path])
+        #expect(both.status == 2 && both.stderr.contains("give TEXT or --file PATH, not both"))
+        let missing = try await cli.run(["quote", "check", "--file", cli.folder + "/none.txt"])
+        #expect(missing.status == 2 && missing.stderr.contains("none.txt: cannot be read"))
+        try "\n  \n".write(toFile: path, atomically: true, encoding: .utf8)
+        let blank = try await cli.run(["quote", "check", "--file", path])
+        #expect(blank.status == 2 && blank.stderr.contains("no drafts (every line is blank)"))
+    }
+
     @Test func badInputIsAUsageError() async throws {
         let cli = try QuoteCLI()
         defer { cli.cleanUp() }

@@ -25,7 +25,7 @@ struct WrittenDraftsGateTests {
     }
 
     /// The good, generic, odd and fragment lines the rules take for a leftover or an attribution,
-    /// every check run (printed). Measured: 22 of 2,387. Two forms: a colon after a clause of advice
+    /// every check run (printed). Measured: 32 of 2,861 (22 of 2,387 before sets 8 and 9). Two forms: a colon after a clause of advice
     /// ("Metti il pane raffermo in un sacchetto di carta: domani diventa pangrattato …"; a colon
     /// after a short lead-in rejected such lines before the clause rule too), and scenes that report
     /// someone's saying ("el párroco dice que Dios tiene buen oído"), which the writers called
@@ -47,20 +47,20 @@ struct WrittenDraftsGateTests {
             }
         }
         print("rules take \(taken.count) of \(checked) good, generic, odd and fragment lines")
-        #expect(checked == 2_387)
-        #expect(taken.count <= 22)
+        #expect(checked == 2_861)
+        #expect(taken.count <= 32)
     }
 
-    /// Measured on the held-out sets (4 and 6): the rules alone reject 167 of 239 leftovers as
-    /// `promptFragment` and 129 of 240 attributions as `attribution` (the register model adds the
-    /// rest it catches); on the tuning sets they were written against, 392/600 and 497/659.
+    /// Measured on the held-out sets (4, 6 and 9): the rules alone reject 244 of 359 leftovers as
+    /// `promptFragment` and 174 of 360 attributions as `attribution` (the register model adds the
+    /// rest it catches); on the tuning sets they were written against, 488/780 and 551/839.
     @Test func theRulesAloneOnTheHeldOutDrafts() throws {
         let leftovers = try caught("held-out", "leftover", by: .promptFragment)
         let attributions = try caught("held-out", "attribution", by: .attribution)
-        #expect(leftovers.total == 239 && attributions.total == 240)
-        #expect(leftovers.caught >= 167 && attributions.caught >= 129)
+        #expect(leftovers.total == 359 && attributions.total == 360)
+        #expect(leftovers.caught >= 244 && attributions.caught >= 174)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
-        #expect(tuningLeftovers.caught >= 392 && tuningAttributions.caught >= 497)
+        #expect(tuningLeftovers.caught >= 488 && tuningAttributions.caught >= 551)
     }
 }

@@ -1,18 +1,22 @@
+import Foundation
 import QuoteLibrary
 import QuoteLibraryHost
 import Tandem
 
 /// `tandem quote check TEXT`: the gates on a given draft, without generating (for tuning and
-/// fixture tests). Loads plugins only for `--judge` or a configured `quote.embedder`.
+/// fixture tests); `--file` checks one draft per line of a file with the models loaded once (the
+/// register model's fit reads the rules' verdicts on its labelled lines this way). Loads plugins
+/// only for `--judge` or a configured `quote.embedder`.
 enum QuoteCheckCommand: Command {
     static let name = "quote check"
     static let summary = "run the quality gates on a given draft without generating"
-    static let arguments = "TEXT [--locale L] [--judge] [--json]"
+    static let arguments = "TEXT | --file PATH [--locale L] [--judge] [--json]"
     static let maxPositionals = 1
     static let options: [OptionSpec] = [
+        .option("file", "PATH", "check each non-blank line of PATH (UTF-8) as a draft of its own, instead of TEXT"),
         .option("locale", "L", "the language the draft should be in (en, de, es, fr, it, pt; default en)"),
         .flag("judge", "also ask the judge model (quote.judge, else the routed model)"),
-        .flag("json", #"print {"accepted", "detectedLanguage", "gates": [{"gate", "passed", "reason", "score"}]}"#),
+        .flag("json", #"print {"accepted", "detectedLanguage", "gates": [{"gate", "passed", "reason", "score"}]} (with --file, one such line per draft, with its "text")"#),
     ]
     static let discussion = """
         Every deterministic check runs (not only up to the first failure), then novelty against the
@@ -20,11 +24,13 @@ enum QuoteCheckCommand: Command {
         vectors stored when the library file is writable; quotes are never written; with no library
         yet, the bundled catalog is compared in memory and no file is created), the judge when
         asked, distinctiveness (reading the embedding through the taste model), and taste.
-        Exit status: 0 when every gate accepts, 1 when one rejects.
+        With --file, the drafts are checked in order, each as TEXT would be, and each report
+        names its draft. Exit status: 0 when every gate accepts (every draft, with --file), 1 when
+        one rejects.
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        guard let text = arguments.positionals.first else { throw UsageError(name, "no draft text given") }
+        let drafts = try Self.drafts(arguments)
         let locale = try QuotePrinter.locale(arguments, command: name)
         let config = try context.config()
         let frequencies = WordFrequencies(directory: config.wordFrequenciesDirectory)
@@ -41,12 +47,17 @@ enum QuoteCheckCommand: Command {
             embedder = try await context.noveltyEmbedder(config)
         }
         let store = try context.libraryForNovelty(config)
-        let report = await QuoteChecker(store: store, embedder: embedder, judge: judge, judgeCalibration: judgeCalibration,
-                                       distinctiveness: distinctiveness)
-            .check(text, locale: locale, progress: LibraryEmbeddingProgress.reporter(store: store, model: embedder.model))
-        if arguments.flag("json") {
-            Terminal.out(try QuotePrinter.json(report))
-        } else {
+        let checker = QuoteChecker(store: store, embedder: embedder, judge: judge, judgeCalibration: judgeCalibration,
+                                   distinctiveness: distinctiveness)
+        var allAccepted = true
+        for text in drafts.texts {
+            let report = await checker.check(text, locale: locale, progress: LibraryEmbeddingProgress.reporter(store: store, model: embedder.model))
+            allAccepted = allAccepted && report.accepted
+            if arguments.flag("json") {
+                Terminal.out(try drafts.fromFile ? QuotePrinter.json(CheckedDraft(text: text, report: report)) : QuotePrinter.json(report))
+                continue
+            }
+            if drafts.fromFile { Terminal.out("draft: \(text)") }
             for gate in report.gates {
                 var line = "\(gate.passed ? "pass" : "FAIL")  \(gate.gate.rawValue)"
                 if let score = gate.score { line += " (\(Self.format(score)))" }
@@ -55,7 +66,35 @@ enum QuoteCheckCommand: Command {
             }
             Terminal.out("\(report.accepted ? "accepted" : "rejected") (detected language: \(report.detectedLanguage ?? "unknown"))")
         }
-        return report.accepted ? .success : .failure
+        return allAccepted ? .success : .failure
+    }
+
+    /// TEXT, or the non-blank lines of --file (one of the two).
+    private static func drafts(_ arguments: ParsedArguments) throws -> (texts: [String], fromFile: Bool) {
+        guard let path = arguments.string("file") else {
+            guard let text = arguments.positionals.first else { throw UsageError(name, "no draft text given (TEXT or --file PATH)") }
+            return ([text], false)
+        }
+        guard arguments.positionals.isEmpty else { throw UsageError(name, "give TEXT or --file PATH, not both") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError(name, "--file \(path): cannot be read (missing, a folder, or not readable)")
+        }
+        guard let content = String(data: data, encoding: .utf8) else { throw UsageError(name, "--file \(path): not UTF-8 text") }
+        let texts = content.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
+        guard !texts.isEmpty else { throw UsageError(name, "--file \(path): no drafts (every line is blank)") }
+        return (texts, true)
+    }
+
+    /// One report of --file --json: the draft, then the report's own keys.
+    private struct CheckedDraft: Encodable {
+        let text: String
+        let report: CheckReport
+        private enum CodingKeys: String, CodingKey { case text }
+        func encode(to encoder: Encoder) throws {
+            try report.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(text, forKey: .text)
+        }
     }
 
     private static func format(_ value: Double) -> String {
