@@ -30,9 +30,8 @@ import argparse
 import json
 import os
 import subprocess
-import tempfile
-
 import sys
+import tempfile
 
 import numpy as np
 

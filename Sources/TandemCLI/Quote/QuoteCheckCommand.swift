@@ -25,7 +25,8 @@ enum QuoteCheckCommand: Command {
         yet, the bundled catalog is compared in memory and no file is created), the judge when
         asked, distinctiveness (reading the embedding through the taste model), and taste.
         With --file, the drafts are checked in order, each as TEXT would be, and each report
-        names its draft. Exit status: 0 when every gate accepts (every draft, with --file), 1 when
+        names its draft; with no library file, the catalog in memory keeps no vectors, so an
+        embedding model embeds it again for every draft (create the library first). Exit status: 0 when every gate accepts (every draft, with --file), 1 when
         one rejects.
         """
 
