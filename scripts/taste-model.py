@@ -15,7 +15,7 @@ model's fragments for good lines ("A night at the kitchen table with a mug of sw
 Only tuning lines are fitted; eval/lines' held-out half and eval/drafts/held-out's good and
 generic lines are measured.
 
-Fit: Newton's method on the 384 vector components and an intercept, with a ridge penalty on
+Fit: Newton's method on the vector components and an intercept, with a ridge penalty on
 the weights. The ridge strength is the one of RIDGES with the best mean log-loss over a 5-fold
 split of the tuning half (fold = line index mod 5 within each file, so the choice is fixed).
 The acceptance cutoff is even odds (log-odds 0, the regression's own boundary), lowered when

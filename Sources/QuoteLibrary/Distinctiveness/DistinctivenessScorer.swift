@@ -23,7 +23,7 @@ import Foundation
 /// The word weights are a logistic regression fitted on the tuning half of the labelled lines in
 /// `eval/lines` (good against generic, all six languages together). With an embedding, the
 /// taste log-odds are added to the words' log-odds (`tasteWeight` 1): two estimates of the same
-/// odds from separate evidence. On the held-out good lines (eval/lines and eval/drafts, 647)
+/// odds from separate evidence. On the held-out good lines (eval/lines and eval/drafts sets 4 and 6, 647)
 /// the words alone (taste behind them as its own step) accept 594 through the gate, words and
 /// embedding 626; a weight of 2 accepts one
 /// more, and one more of 50 of SmolLM2's drafts. The log-odds map to the 0–10 scale as
