@@ -14,13 +14,9 @@ is only measured.
 
 Fit: Newton's method on the vector components and an intercept, with a ridge penalty chosen by
 5-fold log-loss on the tuning data (fold = line index mod 5 within each file). The cutoff is the
-log-odds above which lie at most a share of the tuning good lines (a lost good line costs a whole
-new draft, and the rules stay in front): none for the talk head, 0.2% for the attribution head.
-Until 5 December 2026 both took the highest log-odds of any tuning line not of the head's kind.
-With set 5 of eval/drafts, a few good lines that credit a saying in a scene ("Mi madre me
-escribió en una servilleta que …") came in, and one of them set the attribution cutoff alone.
-Lowering the talk cutoff the same way added no leftover to what the rules reject (469 of the 480
-tuning leftovers either way, through the gate) and cost two good lines.
+log-odds above which lie 0.5% of the tuning good lines the rules pass (`GOOD_FLAGGED`; the register
+only sees what the rules pass, and a lost good line costs a whole new draft), each scored out of
+fold, by the fit on the other four folds, as an unseen line would be.
 
 Vectors come from the built `tandem embed` with the repo's tandem.json, or TANDEM_VECTORS_CONFIG
 (scripts/tandem_vectors.py). --write writes Sources/QuoteLibrary/Register/Models/RegisterModel+<model

@@ -211,13 +211,14 @@ import Testing
         for (source, total) in totals.sorted(by: { $0.key < $1.key }) {
             print("gates held-out \(model), all: \(source) \(total.accepted)/\(total.total) accepted")
         }
-        // Measured on sets 4, 6 and 9: 509/540 (94.3%) on EmbeddingGemma (the default embedder),
-        // 516/540 on e5, which has no register model. Below the issue's 95%: set 9's writers wrote
-        // more scenes that report someone's saying, which the policy counts as credited, and the
-        // register's out-of-fold cutoff flags 12 of the 540 (the cutoff before flagged 5 and caught
-        // 48 fewer attributions). On sets 4 and 6 alone: 342/360 and 344/360.
+        // Measured on sets 4, 6 and 9: 501/540 (92.8%) on EmbeddingGemma (the default embedder),
+        // 512/540 on e5, which has no register model. Below the issue's 95%: the policy counts a
+        // scene that reports someone's saying or claim as credited ("Ogni estate il nonno giura che
+        // …"), the writers do not, and the rules (17 of the 540) and the register's out-of-fold
+        // cutoff (15) take such lines. Before the verbs of claiming, 509/540 kept and 27 fewer
+        // attributions caught (Sources/QuoteLibrary/README.md, "Register").
         let writtenApart = try #require(totals["eval/drafts good"])
-        #expect(Double(writtenApart.accepted) >= 0.94 * Double(writtenApart.total), "good lines written apart: \(writtenApart)")
+        #expect(Double(writtenApart.accepted) >= 0.92 * Double(writtenApart.total), "good lines written apart: \(writtenApart)")
         let good = totals["eval/lines good"]!.accepted + writtenApart.accepted
         print("the fallback judge would reject \(fallbackRejectsOfGood) of the \(good) accepted good lines")
         // The fallback's calibrated cutoff (FallbackJudgeTests) keeps ≥ 96% of them (at the old cutoff 6: 243 of 282).
@@ -226,10 +227,10 @@ import Testing
 
     /// The held-out drafts written apart (eval/drafts/held-out, sets 4, 6 and 9) on EmbeddingGemma,
     /// as the pipeline orders the checks: the deterministic gate first, then the register model on
-    /// the novelty vector. Measured: with the rules in front, 321/359 leftovers are rejected as
-    /// `promptFragment` and 272/360 attributions as `attribution`; the rules take 13 of the 540
+    /// the novelty vector. Measured: with the rules in front, 323/359 leftovers are rejected as
+    /// `promptFragment` and 299/360 attributions as `attribution`; the rules take 17 of the 540
     /// good lines for either (a colon after a clause of advice, a scene reporting someone's
-    /// saying), the register 12 more.
+    /// saying or claim), the register 15 more.
     @Test func heldOutDraftsWrittenApartThroughTheRulesAndTheRegister() async throws {
         let backend = try Encoder.embeddingGemma.backend()
         let model = backend.info.id
@@ -274,8 +275,8 @@ import Testing
         let leftovers = try #require(caught["leftover"]), attributions = try #require(caught["attribution"])
         let good = try #require(caught["good"])
         #expect(leftovers.total == 359 && attributions.total == 360 && good.total == 540)
-        #expect(leftovers.rules + leftovers.register >= 318 && attributions.rules + attributions.register >= 269)
-        #expect(good.rules <= 13 && good.register <= 14)
+        #expect(leftovers.rules + leftovers.register >= 320 && attributions.rules + attributions.register >= 296)
+        #expect(good.rules <= 17 && good.register <= 17)
 
         // `quote check` lists the register's rejection under the gate it stands for.
         let missed = "I hope this captures the cozy, everyday warmth you were looking for!"

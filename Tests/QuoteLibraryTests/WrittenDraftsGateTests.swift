@@ -25,11 +25,12 @@ struct WrittenDraftsGateTests {
     }
 
     /// The good, generic, odd and fragment lines the rules take for a leftover or an attribution,
-    /// every check run (printed). Measured: 32 of 2,861 (22 of 2,387 before sets 8 and 9). Two forms: a colon after a clause of advice
+    /// every check run (printed). Measured: 45 of 3,092 (32 of 2,861 before set 10 and the verbs of
+    /// claiming; 22 of 2,387 before sets 8 and 9). Two forms: a colon after a clause of advice
     /// ("Metti il pane raffermo in un sacchetto di carta: domani diventa pangrattato …"; a colon
     /// after a short lead-in rejected such lines before the clause rule too), and scenes that report
-    /// someone's saying ("el párroco dice que Dios tiene buen oído"), which the writers called
-    /// scenes and the policy counts as credited sayings.
+    /// someone's saying ("el párroco dice que Dios tiene buen oído", "Marco giura che il suo ragù è
+    /// migliore …"), which the writers called scenes and the policy counts as credited sayings.
     @Test func goodLinesAreRarelyTakenForALeftoverOrAnAttribution() throws {
         var checked = 0, taken: [String] = []
         for half in ["tuning", "held-out"] {
@@ -47,20 +48,21 @@ struct WrittenDraftsGateTests {
             }
         }
         print("rules take \(taken.count) of \(checked) good, generic, odd and fragment lines")
-        #expect(checked == 2_861)
-        #expect(taken.count <= 32)
+        #expect(checked == 3_092)
+        #expect(taken.count <= 45)
     }
 
     /// Measured on the held-out sets (4, 6 and 9): the rules alone reject 244 of 359 leftovers as
-    /// `promptFragment` and 174 of 360 attributions as `attribution` (the register model adds the
-    /// rest it catches); on the tuning sets they were written against, 488/780 and 551/839.
+    /// `promptFragment` and 222 of 360 attributions as `attribution` (174 before the verbs of
+    /// claiming; the register model adds the rest it catches); on the tuning sets they were written
+    /// against, 558/899 and 721/1019.
     @Test func theRulesAloneOnTheHeldOutDrafts() throws {
         let leftovers = try caught("held-out", "leftover", by: .promptFragment)
         let attributions = try caught("held-out", "attribution", by: .attribution)
         #expect(leftovers.total == 359 && attributions.total == 360)
-        #expect(leftovers.caught >= 244 && attributions.caught >= 174)
+        #expect(leftovers.caught >= 244 && attributions.caught >= 222)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
-        #expect(tuningLeftovers.caught >= 488 && tuningAttributions.caught >= 551)
+        #expect(tuningLeftovers.caught >= 558 && tuningAttributions.caught >= 721)
     }
 }

@@ -292,7 +292,51 @@ public struct DeterministicGate: Sendable {
         // Singing and the infinitives after "liked to": only in the frame "as … sang, …"
         // ("Comme le chantait Trenet, …", "As the old song goes, …", "Come amava dire mio nonno, …").
         let sang = "(?i:sang|sings|goes|singt|sang|heißt|heisst|chantait|chante|chanta|canta|cantaba|cantava|cantó|"
-            + "say|sagen|decir|repetir|dire|ripetere|dizer)"
+            + "say|sagen|decir|repetir|dire|ripetere|dizer|explain|remind us|erklären|explicar|recordar|expliquer|rappeler|"
+            + "spiegare|ricordare|lembrar)"
+        // Verbs that report a claim, a belief or a warning: they credit what follows only before
+        // "that" (`complement`) and after a subject of their own ("Les bergers du Queyras affirment
+        // qu'…", "My midwife was adamant that …", "Mein Schwager schwört, dass …"). Third person
+        // only, and not "teaches" or a plural "say" in the present, which lines give to things ("Un
+        // vecchio mappamondo insegna che …", "Les mains tachées de peinture disent qu'…").
+        let claimed = "(?i:insists|swears|swore|has sworn|claims|claimed|maintains|maintained|argues|argued|explains|explained|"
+            + "reminds|reminded|keeps reminding|keeps telling|kept telling|warns|warned|assures|assured|believes|"
+            + "is convinced|was convinced|are convinced|were convinced|is adamant|was adamant|is sure|was sure|is certain|was certain|"
+            + "grumbles|grumbled|jokes|joked|mutters|muttered|observes|observed|announces|announced|declares|declared|"
+            + "tells us|told us|tells everyone|told everyone|tells me|told me|reckons|reckoned|likes to remind|liked to remind|"
+            + "swear|claim|insist|maintain|believe|reckon|"
+            + "ist überzeugt|war überzeugt|sind überzeugt|waren überzeugt|ist sich sicher|war sich sicher|sind sich sicher|"
+            + "waren sich sicher|beharrt darauf|beharrte darauf|besteht darauf|bestand darauf|behauptet|behaupten|behauptete|"
+            + "behaupteten|schwört|schwören|schwor|schworen|versichert|versicherte|erklärt|erklärte|betont|betonte|warnt|warnte|"
+            + "erinnert|erinnerte|glaubt|glauben|glaubte|glaubten|meinen|meinten|predigt|predigte|sagen|sagten|"
+            + "sostiene|sostenía|sostenia|sostuvo|sostienen|aseguró|aseguro|aseguran|jura|juraba|juró|juro|juran|insiste en|"
+            + "insistía en|insistia en|afirman|afirmó|afirmo|decían|decian|explica|explicaba|explicó|explico|cree|creía|creia|creen|"
+            + "está convencido de|está convencida de|estaba convencido de|estaba convencida de|están convencidos de|"
+            + "está segura de|está seguro de|estaba segura de|estaba seguro de|advierte|advertía|advertia|recuerda|recordaba|"
+            + "promete|repiten|cuenta|"
+            + "affirment|affirmaient|a affirmé|jure|jurent|jurait|juraient|a juré|assure|assurent|a assuré|prétend|prétendent|"
+            + "soutient|soutiennent|soutenait|a déclaré|déclarent|déclarait|explique|expliquait|a expliqué|rappelle|aime rappeler|"
+            + "rappelait|répètent|croit|croyait|croient|est convaincu|est convaincue|était convaincu|était convaincue|"
+            + "sont convaincus|est persuadé|est persuadée|était persuadé|était persuadée|certifie|"
+            + "afferma|affermano|ha affermato|giura|giurano|giurava|ha giurato|assicura|assicurava|ha assicurato|"
+            + "sostengono|spiega|spiegava|ha spiegato|ricorda|ricordava|dicevano|crede|credeva|credono|è convinto|è convinta|"
+            + "era convinto|era convinta|è sicuro|è sicura|era sicuro|era sicura|insiste|ripetono|garantisce|garantiva|racconta|"
+            + "afirmam|afirmou|juram|jurava|jurou|garantem|garantiu|assegura|sustenta|sustentava|explicava|explicou|"
+            + "lembrava|vive a lembrar|vive dizendo|diziam|acredita|acreditava|acreditam|"
+            + "tem certeza de|tinha certeza de|insiste em|insistia em|repetem|conta|desconfia|"
+            // promises and forecasts ("The label on Gran's jar promises that …"), hearsay ("Karl Valentin
+            // soll einmal bemerkt haben, dass …")
+            + "promises|promised|predicts|predicted|verspricht|versprach|bemerkte|bemerkt haben|gesagt haben|geschrieben haben|"
+            + "prometía|prometia|predice|predijo|promet|promettait|prédit|promette|prometteva|prevê)"
+        // Verbs of speaking in a manner, which credit words only as the speaker's verb after them,
+        // before its subject ("…, spiegava il fornaio Beppe.", "…, resmungava seu Adalberto no balcão.").
+        let spoke = "(?i:explained|grumbled|muttered|whispered|sighed|joked|laughed|replied|added|warned|explains|grumbles|"
+            + "mutters|whispers|sighs|jokes|laughs|replies|adds|warns|"
+            + "erklärte|brummte|murmelte|seufzte|flüsterte|lachte|antwortete|warnte|spottete|grinste|"
+            + "explicaba|explicó|murmuraba|susurraba|suspiraba|bromeaba|respondía|añadía|advertía|refunfuñaba|gruñía|"
+            + "expliquait|murmurait|soupirait|plaisantait|chuchotait|grommelait|ajoutait|répondait|bougonnait|"
+            + "spiegava|mormorava|sospirava|scherzava|brontolava|aggiungeva|rispondeva|sussurrava|borbottava|"
+            + "explicava|murmurava|suspirava|brincava|resmungava|respondia|acrescentava|avisava|reclamava)"
         let saidBefore = "(?i:dijo|decía|decia|dice|escribió|escribio|disait|l['’]a dit|a dit|écrivait|ecrivait|disse|diceva|"
             + "scrisse|scriveva|dizia|diz|escreveu)"
         let like = "(?i:as|like|wie|como|comme|come)"
@@ -306,7 +350,17 @@ public struct DeterministicGate: Sendable {
         let complement = "(?i:that|dass|que|qu['’]|che)"
         // What may stand between the verb and "that": adverbs of habit and the one told.
         let between = "(?i:once|always|often|me|us|him|her|mir|uns|immer|einmal|oft|siempre|una|vez|nos|nous|toujours|souvent|"
-            + "un|jour|sempre|mi|ci|spesso|certa|gern|gerne)"
+            + "un|jour|sempre|mi|ci|spesso|certa|gern|gerne|still|never|to|everyone|anyone|seit|jahren|tagen|jeher|noch|heute|"
+            + "todos|tout|le|monde|tutti|ancora|também|tambem|también|hoy|aujourd['’]hui|oggi|hoje|"
+            + "every|morning|day|jeden|morgen|tag|cada|mañana|día|todas|as|manhãs|dia|chaque|matin|jour|ogni|mattina|giorno|"
+            + "volontiers|hartnäckig|felsenfest|\\p{L}+ly|\\p{L}+mente)"
+        // Not after a first-person or second-person subject: "je me répète que …" is the speaker's
+        // own thought, "We swore that …" the speaker's own promise.
+        let notSpeaker = "(?<!\\b[Jj]e\\sme\\s)(?<!\\b[Jj]e\\s)(?<!\\bI\\s)(?<!\\b[Ii]ch\\s)(?<!\\b[Yy]o\\s)(?<!\\b[Ee]u\\s)(?<!\\b[Ii]o\\s)"
+            + "(?<!\\b[Ww]e\\s)(?<!\\b[Ww]ir\\s)(?<!\\b[Nn]ous\\s)(?<!\\b[Yy]ou\\s)"
+        // The subject of "that", so a question opening with "who" is none: "Chi ha detto che il
+        // brodo … non può consolare?"
+        let notWho = "(?!\\P{L}*(?i:who|wer|quién|quien|qui|chi|quem)\\b)"
         let end = #"\s*[.!?…]?\s*$"#
         let article = "(?i:the|an?|old|der|die|das|im|el|la|le|il|lo|o|a|un|una|une|ein|eine|einem|vieux|vecchio|viejo|velho|alte|alten)"
         let possessive = "(?i:my|our|mein|meine|meiner|meinem|unser|unsere|mi|mis|nuestro|nuestra|mon|ma|mes|notre|mio|mia|"
@@ -338,10 +392,10 @@ public struct DeterministicGate: Sendable {
             "^\\P{L}*\(credit)\\s+\(name)",
             // "Mark Twain wrote that …", "Ma mère affirmait que …", "Schon Kästner wusste, dass …",
             // "Mi maestra de primaria, doña Julia, nos enseñó que …"
-            // (not after a first-person subject: "je me répète que …" is the speaker's own thought;
-            // not in a question opening with "who": "Chi ha detto che il brodo … non può consolare?")
-            "^(?!\\P{L}*(?i:who|wer|quién|quien|qui|chi|quem)\\b)[^.!?]{0,70}?(?<!\\b[Jj]e\\sme\\s)(?<!\\b[Jj]e\\s)(?<!\\bI\\s)(?<!\\b[Ii]ch\\s)(?<!\\b[Yy]o\\s)(?<!\\b[Ee]u\\s)(?<!\\b[Ii]o\\s)"
-                + "\\b\(said)(?:\\s+\(between)){0,3}\\s*,?\\s+\(complement)\\b",
+            "^\(notWho)[^.!?]{0,70}?\(notSpeaker)\\b\(said)(?:\\s+\(between)){0,3}\\s*,?\\s+\(complement)\\b",
+            // "Les bergers du Queyras affirment qu'…", "Mi compañera está convencida de que …": a claim
+            // after a subject of its own (a line opening with the verb is advice: "Ricorda che …")
+            "^\(notWho)\\P{L}*\\p{L}[^.!?]{0,80}?\\s\(notSpeaker)\(claimed)(?:\\s+\(between)){0,3}\\s*,?\\s+\(complement)\\b",
             // "Inspired by Seamus Heaney, …"
             "(?i:inspired by|inspiriert von|inspirado en|inspiré par|inspirato da|inspirado em)\\s+\(name)",
             // "Decía el panadero Eusebio que …", "Ya lo decía mi tía, …", "Lo diceva anche la maestra: …"
@@ -353,8 +407,16 @@ public struct DeterministicGate: Sendable {
             // "…, said my grandfather every spring.", "…, decía mi abuela.", "», ripeteva il signor
             // Gennaro.", "…, conforme conta o seu Valdemar.", "…, me confiait mon voisin."
             ",\\s*(?i:(?:me|mi|m['’]|nos|ci|uns|us)\\s*)?(?:\(said)|(?i:conforme|según|segun|como|selon|come)\\s+(?:\(said)|(?i:cuenta|conta|cuentan|contam|raconte|racconta)))\\s+(?!(?i:(?:que|che|that|dass)\\b|qu['’]))[^,]{1,50}\(end)",
+            // "…, spiegava il fornaio Beppe mostrando la panzanella.", "…, grumbled the ferryman."
+            ",\\s*\(spoke)\\s+(?!(?i:(?:que|che|that|dass)\\b|qu['’]))[^,]{1,60}\(end)",
+            // Reported speech in German, whose verb is in the subjunctive: "Der Fährmann meint, die Elbe
+            // halte sich an keinen Fahrplan, …", "Auf meinem Teebeutel stand heute, wer … warte, habe …"
+            "\\b(?i:meint|meinte|sagt|sagte|behauptet|behauptete|schwört|glaubt|glaubte|erzählt|erzählte|stand|steht|"
+                + "heißt es|hieß es|sagen|meinen)\\s*,\\s*[^.!?]{0,80}\\b(?:sei|seien|habe|werde|müsse|könne|solle|dürfe|gebe|"
+                + "halte|wisse|komme|brauche|gehöre|bringe|wachse|mache|liege|stehe|finde|bleibe)\\b",
             // "…, my uncle Pat used to say.", "…, pflegte mein Großvater zu sagen.", "…, Rosa Calvo dixit."
-            ",\\s*[^,]{1,50}\\b(?i:used to say|would say|always says|always said|liked to say|zu sagen|dixit)\(end)",
+            // ("…, ohne etwas zu sagen." is silence, not a credit)
+            ",\\s*(?!\\s*(?i:ohne|without|sin|sans|senza|sem)\\b)[^,]{1,50}\\b(?i:used to say|would say|always says|always said|liked to say|zu sagen|dixit)\(end)",
             // "…, my grandmother said.", "…, meinte Tante Hilde immer."
             ",\\s*[^,]{1,40}\\b\(said)(?:\\s+(?i:always|often|once|immer|oft|einmal|siempre|toujours|sempre))?\(end)",
             // signatures: "Signé, Lucien Barbier.", "Firmato Marco", "… cit. Enzo Bellini.", "Parola di zio Tonino."
@@ -366,8 +428,13 @@ public struct DeterministicGate: Sendable {
             ",\\s*[^,]{0,40}\\b\(article)\\s+(?:\\p{L}+\\s+)?(?i:\(DeterministicGate.sayingNouns))\\b[^,]{0,25}\(end)",
             // "According to an old Lorraine saying, …", "Selon un vieux dicton lorrain, …"
             "^\\P{L}*\(according)\\s+[^,:;]{0,30}\\b\(DeterministicGate.sourceNouns)\\b",
+            // "Comme le veut la sagesse des maraîchers nantais, …", "As the old proverb has it, …"
+            "^\\P{L}*\(like)\\s[^,:;]{0,40}\\b(?i:\(DeterministicGate.sayingNouns))\\b[^,:;]{0,40}[,:;]",
             // A quoted saying and its speaker: "„Ohne Fleiß kein Preis“, sagte meine Oma, …"
             "^\\P{L}*[\"“„«‚‘][^\"“”„«»]{3,}[\"”“»‘’]\\s*[,;]?\\s*\(said)\\s",
+            // … or any verb in lower case after the quotation's comma: "«Chi dorme non piglia pesci»,
+            // brontolava il nonno, …", "«La vita è un girotondo», cantava la radio del bar …"
+            "^\\P{L}*[\"“„«‚‘][^\"“”„«»]{3,}[\"”“»‘’]\\s*,\\s*\\p{Ll}",
             // The speaker inside the line: "…, says my sister, who …", "…, insiste mi cuñado, que …"
             ",\\s*(?:\(said)|(?i:insists|insiste|insisteva|insistait|schwört|swears|jure|giura))\\s+\(possessive)\\s+\\p{L}+"
                 + "(?:\\s+\\p{L}+)?\\s*(?:,\\s*(?i:who|whose|which|que|qui|dont|che|cui|der|die|das|welche)\\b|\(end))",
