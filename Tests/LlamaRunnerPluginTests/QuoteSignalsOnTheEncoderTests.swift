@@ -211,11 +211,11 @@ import Testing
         for (source, total) in totals.sorted(by: { $0.key < $1.key }) {
             print("gates held-out \(model), all: \(source) \(total.accepted)/\(total.total) accepted")
         }
-        // Measured on sets 4, 6 and 9: 501/540 (92.8%) on EmbeddingGemma (the default embedder),
-        // 512/540 on e5, which has no register model. Below the issue's 95%: the policy counts a
+        // Measured on sets 4, 6 and 9: 503/540 (93.1%) on EmbeddingGemma (the default embedder),
+        // 511/540 on e5, which has no register model. Below the issue's 95%: the policy counts a
         // scene that reports someone's saying or claim as credited ("Ogni estate il nonno giura che
-        // …"), the writers do not, and the rules (17 of the 540) and the register's out-of-fold
-        // cutoff (15) take such lines. Before the verbs of claiming, 509/540 kept and 27 fewer
+        // …"), the writers do not, and the rules (18 of the 540) and the register's out-of-fold
+        // cutoff (13) take such lines. Before the verbs of claiming, 509/540 kept and 31 fewer
         // attributions caught (Sources/QuoteLibrary/README.md, "Register").
         let writtenApart = try #require(totals["eval/drafts good"])
         #expect(Double(writtenApart.accepted) >= 0.92 * Double(writtenApart.total), "good lines written apart: \(writtenApart)")
@@ -228,9 +228,9 @@ import Testing
     /// The held-out drafts written apart (eval/drafts/held-out, sets 4, 6 and 9) on EmbeddingGemma,
     /// as the pipeline orders the checks: the deterministic gate first, then the register model on
     /// the novelty vector. Measured: with the rules in front, 323/359 leftovers are rejected as
-    /// `promptFragment` and 299/360 attributions as `attribution`; the rules take 17 of the 540
+    /// `promptFragment` and 303/360 attributions as `attribution`; the rules take 18 of the 540
     /// good lines for either (a colon after a clause of advice, a scene reporting someone's
-    /// saying or claim), the register 15 more.
+    /// saying or claim), the register 13 more.
     @Test func heldOutDraftsWrittenApartThroughTheRulesAndTheRegister() async throws {
         let backend = try Encoder.embeddingGemma.backend()
         let model = backend.info.id
@@ -275,8 +275,8 @@ import Testing
         let leftovers = try #require(caught["leftover"]), attributions = try #require(caught["attribution"])
         let good = try #require(caught["good"])
         #expect(leftovers.total == 359 && attributions.total == 360 && good.total == 540)
-        #expect(leftovers.rules + leftovers.register >= 320 && attributions.rules + attributions.register >= 296)
-        #expect(good.rules <= 17 && good.register <= 17)
+        #expect(leftovers.rules + leftovers.register >= 320 && attributions.rules + attributions.register >= 300)
+        #expect(good.rules <= 18 && good.register <= 16)
 
         // `quote check` lists the register's rejection under the gate it stands for.
         let missed = "I hope this captures the cozy, everyday warmth you were looking for!"

@@ -233,5 +233,13 @@ enum BadDraftSet {
         ("it", "Mia nonna non disse nulla e mi mise nel piatto l'ultima fetta di torta."),
         ("pt", "A minha avó não disse nada e pôs a última fatia de bolo no meu prato."),
         ("pt", "Aqui está o banco onde o meu avô dava migalhas aos pombos todas as manhãs."),
+        // Near the frames of claims and remarks, and none: things that "teach", a "que" of
+        // comparison, silence, advice opening with the verb, a hedge that is the line's own turn.
+        ("it", "Un vecchio orologio a cucù insegna che anche il tempo ha bisogno di una molla."),
+        ("es", "Las arrugas del mantel cuentan mejor que cualquier foto las cenas de los domingos."),
+        ("de", "Mein Vater stellte die Teekanne auf den Tisch, ohne etwas zu sagen."),
+        ("it", "Ricorda che il pane di ieri diventa la migliore panzanella di domani."),
+        ("en", "The tea went cold on the windowsill — perhaps the best cup I never drank."),
+        ("fr", "Nous jurons chaque été que nous repeindrons le portail, et le portail attend."),
     ]
 }

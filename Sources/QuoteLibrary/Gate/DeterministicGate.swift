@@ -103,12 +103,24 @@ public struct DeterministicGate: Sendable {
                       options: [.regularExpression, .caseInsensitive]) != nil {
             return .fail(.promptFragment, "mentions a word count, echoing the prompt")
         }
+        if text.range(of: Self.remarkAfterDash, options: .regularExpression) != nil {
+            return .fail(.promptFragment, "ends with a remark on the line after a dash")
+        }
         if let echo = ExampleEcho.copied(text, from: examples) {
             return .fail(.promptFragment, "copies the prompt's example \"\(echo.example)\" (\(echo.run) words in a row, "
                          + "\(echo.inOrder) of its \(echo.words) words in that order)")
         }
         return .pass(.promptFragment)
     }
+
+    /// The writer's verdict on the line after a closing dash, to its end: a hedge and a degree
+    /// ("— quizá demasiado descriptiva.", "– vielleicht etwas zu ruhig für einen Montag.", "—
+    /// talvez um pouco previsível."), or the request ("— within the requested length."). A hedge
+    /// alone is a line's own turn ("— perhaps the best cup I never drank.").
+    static let remarkAfterDash = "(?:\\s[-–—]|[—–])\\s*(?:(?i:maybe|perhaps|possibly|probably|vielleicht|quizá|quizás|quiza|quizas|"
+        + "tal vez|talvez|peut-être|peut-etre|sans doute|forse|magari)\\s+(?:\\p{L}+\\s+)?(?i:too|a bit|a little|slightly|"
+        + "etwas|zu|ein bisschen|ein wenig|demasiado|un poco|algo|un peu|trop|assez|troppo|un po['’]|un tantino|um pouco|"
+        + "demais|meio|muito)\\b|[^—–]{0,40}\\b(?i:requested|gewünschte?n?|solicitada|pedida|demandée|richiesta)\\b)[^—–]{0,50}$"
 
     /// Four words in a row from the draft instructions (without a theme) are an echo of them.
     static let echoWords = 4
@@ -186,9 +198,11 @@ public struct DeterministicGate: Sendable {
     /// to say": a generated line is nobody's saying). A name or a description of the speaker after a
     /// closing dash or tilde, in closing brackets, or as "anonymous"; a frame of saying around the
     /// line in any of the six languages: before it ("As Wilde said, …", "Según mi abuela, …", "Mark
-    /// Twain wrote that …", "Dizia a costureira Nair que …", "Zitat von …:"), after it ("…, disait
-    /// ma grand-mère.", "…, my uncle used to say.", "…, Rosa dixit."), or as a signature ("Signé,
-    /// Lucien."). A verb of saying inside a scene is no frame ("she said nothing and poured the tea").
+    /// Twain wrote that …", "Dizia a costureira Nair que …", "Zitat von …:"), a claim after a
+    /// subject of its own ("Les bergers du Queyras affirment qu'…", "Reza a lenda em Coimbra que …"),
+    /// after it ("…, disait ma grand-mère.", "…, my uncle used to say.", "…, Rosa dixit."), or as a
+    /// signature ("Signé, Lucien."). A verb of saying inside a scene is no frame ("she said nothing
+    /// and poured the tea").
     private func checkAttribution(_ text: String, language: String?) -> GateResult {
         if Self.attributionPatterns.contains(where: { text.range(of: $0, options: .regularExpression) != nil }) {
             return .fail(.attribution, "attributes the line to someone who said or wrote it")
@@ -327,7 +341,11 @@ public struct DeterministicGate: Sendable {
             // promises and forecasts ("The label on Gran's jar promises that …"), hearsay ("Karl Valentin
             // soll einmal bemerkt haben, dass …")
             + "promises|promised|predicts|predicted|verspricht|versprach|bemerkte|bemerkt haben|gesagt haben|geschrieben haben|"
-            + "prometía|prometia|predice|predijo|promet|promettait|prédit|promette|prometteva|prevê)"
+            + "prometía|prometia|predice|predijo|promet|promettait|prédit|promette|prometteva|prevê|"
+            // opinions held ("El cartero opina que …", "La frutera mantiene que …", "era certa che …")
+            + "opina|opinaba|opinan|mantiene|mantenía|mantenia|presume de|presumía de|presumia de|defende|defendia|"
+            + "ritiene|riteneva|ritengono|nel ritenere|è certa|è certo|era certa|era certo|avverte|avvertiva|assicurano|"
+            + "est certain|est certaine|était certain|était certaine|zu betonen|zu behaupten|zu versichern|joke|argue)"
         // Verbs of speaking in a manner, which credit words only as the speaker's verb after them,
         // before its subject ("…, spiegava il fornaio Beppe.", "…, resmungava seu Adalberto no balcão.").
         let spoke = "(?i:explained|grumbled|muttered|whispered|sighed|joked|laughed|replied|added|warned|explains|grumbles|"
@@ -342,7 +360,8 @@ public struct DeterministicGate: Sendable {
         let like = "(?i:as|like|wie|como|comme|come)"
         let according = "(?i:according to|laut|según|segun|selon|d['’]après|d['’]apres|secondo|segundo)"
         // Openers that credit what follows to someone ("In the words of …,", "Frei nach …,").
-        let credit = "(?i:in the words of|to quote|paraphrasing|quote by|quote from|um es mit|frei nach|"
+        let credit = "(?i:in the words of|to quote|paraphrasing|quote by|quote from|um es mit|frei nach|si l['’]on en croit|"
+            + "si on en croit|à en croire|a dar retta a|if you believe|"
             + "nach einem gedanken von|nach den worten von|zitat von|en palabras de|parafraseando|cita de|"
             + "pour reprendre les mots de|citation de|nelle parole di|stando a quanto|a detta di|parafrasando|citazione di|"
             + "nas palavras de|citação de|citacao de|en palabras del|nelle parole del|nelle parole della|nas palavras do|"
@@ -361,6 +380,7 @@ public struct DeterministicGate: Sendable {
         // The subject of "that", so a question opening with "who" is none: "Chi ha detto che il
         // brodo … non può consolare?"
         let notWho = "(?!\\P{L}*(?i:who|wer|quién|quien|qui|chi|quem)\\b)"
+        let notComparison = "(?<!(?i:más|mas|mejor|peor|menos|più|meglio|peggio|meno|plus|mieux|moins|mais|melhor|pior|more|better|less)\\s)"
         let end = #"\s*[.!?…]?\s*$"#
         let article = "(?i:the|an?|old|der|die|das|im|el|la|le|il|lo|o|a|un|una|une|ein|eine|einem|vieux|vecchio|viejo|velho|alte|alten)"
         let possessive = "(?i:my|our|mein|meine|meiner|meinem|unser|unsere|mi|mis|nuestro|nuestra|mon|ma|mes|notre|mio|mia|"
@@ -432,9 +452,9 @@ public struct DeterministicGate: Sendable {
             "^\\P{L}*\(like)\\s[^,:;]{0,40}\\b(?i:\(DeterministicGate.sayingNouns))\\b[^,:;]{0,40}[,:;]",
             // A quoted saying and its speaker: "„Ohne Fleiß kein Preis“, sagte meine Oma, …"
             "^\\P{L}*[\"“„«‚‘][^\"“”„«»]{3,}[\"”“»‘’]\\s*[,;]?\\s*\(said)\\s",
-            // … or any verb in lower case after the quotation's comma: "«Chi dorme non piglia pesci»,
-            // brontolava il nonno, …", "«La vita è un girotondo», cantava la radio del bar …"
-            "^\\P{L}*[\"“„«‚‘][^\"“”„«»]{3,}[\"”“»‘’]\\s*,\\s*\\p{Ll}",
+            // … or any words after the quotation's comma: "«Chi dorme non piglia pesci», brontolava il
+            // nonno, …", "«La vita è un girotondo», cantava la radio del bar …", "…," Granny would mutter.
+            "^\\P{L}*[\"“„«‚‘][^\"“”„«»]{3,}(?:[\"”“»‘’]\\s*,|,\\s*[\"”“»‘’])\\s*\\p{L}",
             // The speaker inside the line: "…, says my sister, who …", "…, insiste mi cuñado, que …"
             ",\\s*(?:\(said)|(?i:insists|insiste|insisteva|insistait|schwört|swears|jure|giura))\\s+\(possessive)\\s+\\p{L}+"
                 + "(?:\\s+\\p{L}+)?\\s*(?:,\\s*(?i:who|whose|which|que|qui|dont|che|cui|der|die|das|welche)\\b|\(end))",
@@ -449,9 +469,14 @@ public struct DeterministicGate: Sendable {
             "^\\P{L}*(?i:según|segun|segundo|d['’]après|d['’]apres|according to)\\s+(?i:el|la|los|las|o|a|os|as|l['’]|le|les|the|del|do|da)\\b[^,:;]{1,50},",
             // Sayings of a place or of people at large: "Im Allgäu heißt es, …", "Diz-se nos Açores que …"
             "(?i:heißt es|heisst es)\\s*,",
-            "\\b(?i:diz-se|dizem|se dice|dicen|on dit|si dice|dicono|they say|people say|man sagt)\\b[^.!?]{0,40}?\\s(?i:que|che|dass|that)\\b",
+            // (a "que" of comparison is none: "Los remiendos … cuentan mejor que un álbum …")
+            "\\b(?i:diz-se|dizem|se dice|dicen|on dit|si dice|dicono|they say|people say|man sagt|se cuenta|on raconte|"
+                + "si racconta|conta-se|erzählt man|man erzählt|reza la leyenda|reza a lenda|dice la leyenda|"
+                + "si legge|se lee|lê-se|on peut lire|it is said|legend has it)\\b[^.!?]{0,40}?\\s\(notComparison)(?i:que|che|dass|that)\\b",
+            // "Cuentan en mi pueblo que …": the plural of telling only as the line's first word
+            "^\\P{L}*(?i:cuentan|contam|raccontano|racontent)\\b[^.!?]{0,40}?\\s\(notComparison)(?i:que|che|qu['’])\\b",
             // "…, o eso dice el felpudo del tercero B.", "…, or so says my aunt."
-            ",\\s*(?i:o eso|or so|ou pelo menos é o que|du moins c['’]est ce que|o almeno così)\\s+(?i:dice|says|diz|dit)\\s",
+            ",\\s*(?i:o eso|or so|ou pelo menos é o que|du moins c['’]est ce que|o almeno così)\\s+(?:(?i:dice|says|diz|dit)|\(claimed))\\s",
             // "… — è scritto col pennarello sulla porta del bagno."
             "[—–]\\s*(?i:è|era|c['’]è|está|estava|it['’]s|it was|es|war|c['’]est|était|steht|stand)?\\s*(?i:scritto|escrito|written|geschrieben|écrit)\\b",
         ]
