@@ -234,12 +234,15 @@ enum BadDraftSet {
         ("pt", "A minha avó não disse nada e pôs a última fatia de bolo no meu prato."),
         ("pt", "Aqui está o banco onde o meu avô dava migalhas aos pombos todas as manhãs."),
         // Near the frames of claims and remarks, and none: things that "teach", a "que" of
-        // comparison, silence, advice opening with the verb, a hedge that is the line's own turn.
+        // comparison, silence, advice opening with the verb, a hedge that is the line's own turn,
+        // the speaker's own vow, a verb after a modal.
         ("it", "Un vecchio orologio a cucù insegna che anche il tempo ha bisogno di una molla."),
         ("es", "Las arrugas del mantel cuentan mejor que cualquier foto las cenas de los domingos."),
         ("de", "Mein Vater stellte die Teekanne auf den Tisch, ohne etwas zu sagen."),
         ("it", "Ricorda che il pane di ieri diventa la migliore panzanella di domani."),
         ("en", "The tea went cold on the windowsill — perhaps the best cup I never drank."),
         ("fr", "Nous jurons chaque été que nous repeindrons le portail, et le portail attend."),
+        ("de", "Man könnte meinen, dass im Februar nichts wächst, doch unter dem Laub treiben schon die Krokusse."),
+        ("en", "Nobody can claim that the garden is finished until the last tulip bulb is in the ground."),
     ]
 }

@@ -374,9 +374,13 @@ public struct DeterministicGate: Sendable {
             + "every|morning|day|jeden|morgen|tag|cada|mañana|día|todas|as|manhãs|dia|chaque|matin|jour|ogni|mattina|giorno|"
             + "volontiers|hartnäckig|felsenfest|\\p{L}+ly|\\p{L}+mente)"
         // Not after a first-person or second-person subject: "je me répète que …" is the speaker's
-        // own thought, "We swore that …" the speaker's own promise.
+        // own thought, "We swore that …" the speaker's own promise; nor after a modal or a negation,
+        // where the verb is an infinitive or denied ("Man könnte meinen, dass …", "Nobody can claim
+        // that …").
         let notSpeaker = "(?<!\\b[Jj]e\\sme\\s)(?<!\\b[Jj]e\\s)(?<!\\bI\\s)(?<!\\b[Ii]ch\\s)(?<!\\b[Yy]o\\s)(?<!\\b[Ee]u\\s)(?<!\\b[Ii]o\\s)"
             + "(?<!\\b[Ww]e\\s)(?<!\\b[Ww]ir\\s)(?<!\\b[Nn]ous\\s)(?<!\\b[Yy]ou\\s)"
+            + "(?<!\\b(?i:nicht|kann|kannst|könnte|muss|musst|darf|will|soll|sollte|can|could|would|might|must|should|may|"
+            + "cannot|can['’]t|won['’]t|never|not)\\s)"
         // The subject of "that", so a question opening with "who" is none: "Chi ha detto che il
         // brodo … non può consolare?"
         let notWho = "(?!\\P{L}*(?i:who|wer|quién|quien|qui|chi|quem)\\b)"
