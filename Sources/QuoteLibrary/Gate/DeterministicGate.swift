@@ -371,7 +371,7 @@ public struct DeterministicGate: Sendable {
         let between = "(?i:once|always|often|me|us|him|her|mir|uns|immer|einmal|oft|siempre|una|vez|nos|nous|toujours|souvent|"
             + "un|jour|sempre|mi|ci|spesso|certa|gern|gerne|still|never|to|everyone|anyone|seit|jahren|tagen|jeher|noch|heute|"
             + "todos|tout|le|monde|tutti|ancora|também|tambem|también|hoy|aujourd['’]hui|oggi|hoje|"
-            + "every|morning|day|jeden|morgen|tag|cada|mañana|día|todas|as|manhãs|dia|chaque|matin|jour|ogni|mattina|giorno|"
+            + "every|morning|day|jeden|morgen|tag|cada|mañana|día|todas|as|manhãs|dia|chaque|matin|ogni|mattina|giorno|"
             + "volontiers|hartnäckig|felsenfest|\\p{L}+ly|\\p{L}+mente)"
         // Not after a first-person or second-person subject: "je me répète que …" is the speaker's
         // own thought, "We swore that …" the speaker's own promise; nor after a modal or a negation,

@@ -26,8 +26,8 @@ enum QuoteCheckCommand: Command {
         asked, distinctiveness (reading the embedding through the taste model), and taste.
         With --file, the drafts are checked in order, each as TEXT would be, and each report
         names its draft; with no library file, the catalog in memory keeps no vectors, so an
-        embedding model embeds it again for every draft (create the library first). Exit status: 0 when every gate accepts (every draft, with --file), 1 when
-        one rejects.
+        embedding model embeds it again for every draft (create the library first).
+        Exit status: 0 when every gate accepts (every draft, with --file), 1 when one rejects.
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
