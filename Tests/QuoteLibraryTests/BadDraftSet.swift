@@ -235,7 +235,7 @@ enum BadDraftSet {
         ("pt", "Aqui está o banco onde o meu avô dava migalhas aos pombos todas as manhãs."),
         // Near the frames of claims and remarks, and none: things that "teach", a "que" of
         // comparison, silence, advice opening with the verb, a hedge that is the line's own turn,
-        // the speaker's own vow, a verb after a modal.
+        // the speaker's own vow, a verb after a modal or a negation.
         ("it", "Un vecchio orologio a cucù insegna che anche il tempo ha bisogno di una molla."),
         ("es", "Las arrugas del mantel cuentan mejor que cualquier foto las cenas de los domingos."),
         ("de", "Mein Vater stellte die Teekanne auf den Tisch, ohne etwas zu sagen."),
@@ -244,5 +244,9 @@ enum BadDraftSet {
         ("fr", "Nous jurons chaque été que nous repeindrons le portail, et le portail attend."),
         ("de", "Man könnte meinen, dass im Februar nichts wächst, doch unter dem Laub treiben schon die Krokusse."),
         ("en", "Nobody can claim that the garden is finished until the last tulip bulb is in the ground."),
+        // A subject that is nobody, and "for my …" naming an occasion.
+        ("en", "Nobody tells you that the best seat on the night train is the one beside the guard's van."),
+        ("it", "Nessuno ti avverte che un trasloco si misura in scatoloni di libri mai riletti."),
+        ("es", "Para mi boda, mi tía bordó las servilletas con las iniciales de todos los invitados."),
     ]
 }

@@ -25,8 +25,9 @@ struct WrittenDraftsGateTests {
     }
 
     /// The good, generic, odd and fragment lines the rules take for a leftover or an attribution,
-    /// every check run (printed). Measured: 47 of 3,332 (32 of 2,861 before sets 10 and 11 and the
-    /// verbs of claiming; 22 of 2,387 before sets 8 and 9). Two forms: a colon after a clause of advice
+    /// every check run (printed). Measured: 48 of 3,689 with set 12 (47 of 3,332 before it; 32 of
+    /// 2,861 before sets 10 and 11 and the verbs of claiming; 22 of 2,387 before sets 8 and 9). Two
+    /// forms: a colon after a clause of advice
     /// ("Metti il pane raffermo in un sacchetto di carta: domani diventa pangrattato …"; a colon
     /// after a short lead-in rejected such lines before the clause rule too), and scenes that report
     /// someone's saying ("el párroco dice que Dios tiene buen oído", "Marco giura che il suo ragù è
@@ -48,21 +49,21 @@ struct WrittenDraftsGateTests {
             }
         }
         print("rules take \(taken.count) of \(checked) good, generic, odd and fragment lines")
-        #expect(checked == 3_332)
-        #expect(taken.count <= 47)
+        #expect(checked == 3_689)
+        #expect(taken.count <= 48)
     }
 
     /// Measured on the held-out sets (4, 6 and 9): the rules alone reject 245 of 359 leftovers as
-    /// `promptFragment` and 229 of 360 attributions as `attribution` (244 and 174 before the verbs
-    /// of claiming; the register model adds the rest it catches); on the tuning sets they were
-    /// written against, 636/1018 and 859/1259.
+    /// `promptFragment` and 233 of 360 attributions as `attribution` (229 before set 12's frames,
+    /// 174 before the verbs of claiming; the register model adds the rest it catches); on the tuning
+    /// sets they were written against, 708/1138 and 1013/1499.
     @Test func theRulesAloneOnTheHeldOutDrafts() throws {
         let leftovers = try caught("held-out", "leftover", by: .promptFragment)
         let attributions = try caught("held-out", "attribution", by: .attribution)
         #expect(leftovers.total == 359 && attributions.total == 360)
-        #expect(leftovers.caught >= 245 && attributions.caught >= 229)
+        #expect(leftovers.caught >= 245 && attributions.caught >= 233)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
-        #expect(tuningLeftovers.caught >= 636 && tuningAttributions.caught >= 859)
+        #expect(tuningLeftovers.caught >= 708 && tuningAttributions.caught >= 1013)
     }
 }

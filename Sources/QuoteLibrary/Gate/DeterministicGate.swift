@@ -99,11 +99,10 @@ public struct DeterministicGate: Sendable {
         if let talk = ExchangeTalk.reason(in: text) {
             return .fail(.promptFragment, talk)
         }
-        if text.range(of: #"\b\d+\s*(–|-|to|bis|a|à)?\s*\d*\s*(words?|wörter|palabras|mots|parole|palavras)\b"#,
-                      options: [.regularExpression, .caseInsensitive]) != nil {
+        if Self.wordCount.matches(text) {
             return .fail(.promptFragment, "mentions a word count, echoing the prompt")
         }
-        if text.range(of: Self.remarkAfterDash, options: .regularExpression) != nil {
+        if Self.remarkAfterDash.matches(text) {
             return .fail(.promptFragment, "ends with a remark on the line after a dash")
         }
         if let echo = ExampleEcho.copied(text, from: examples) {
@@ -117,10 +116,13 @@ public struct DeterministicGate: Sendable {
     /// ("— quizá demasiado descriptiva.", "– vielleicht etwas zu ruhig für einen Montag.", "—
     /// talvez um pouco previsível."), or the request ("— within the requested length."). A hedge
     /// alone is a line's own turn ("— perhaps the best cup I never drank.").
-    static let remarkAfterDash = "(?:\\s[-–—]|[—–])\\s*(?:(?i:maybe|perhaps|possibly|probably|vielleicht|quizá|quizás|quiza|quizas|"
+    static let remarkAfterDash = GatePattern("(?:\\s[-–—]|[—–])\\s*(?:(?i:maybe|perhaps|possibly|probably|vielleicht|quizá|quizás|quiza|quizas|"
         + "tal vez|talvez|peut-être|peut-etre|sans doute|forse|magari)\\s+(?:\\p{L}+\\s+)?(?i:too|a bit|a little|slightly|"
         + "etwas|zu|ein bisschen|ein wenig|demasiado|un poco|algo|un peu|trop|assez|troppo|un po['’]|un tantino|um pouco|"
-        + "demais|meio|muito)\\b|[^—–]{0,40}\\b(?i:requested|gewünschte?n?|solicitada|pedida|demandée|richiesta)\\b)[^—–]{0,50}$"
+        + "demais|meio|muito)\\b|[^—–]{0,40}\\b(?i:requested|gewünschte?n?|solicitada|pedida|demandée|richiesta)\\b)[^—–]{0,50}$")
+    /// A word count, echoing the prompt ("12 words", "10–16 Wörter").
+    static let wordCount = GatePattern(#"\b\d+\s*(–|-|to|bis|a|à)?\s*\d*\s*(words?|wörter|palabras|mots|parole|palavras)\b"#,
+                                       caseInsensitive: true)
 
     /// Four words in a row from the draft instructions (without a theme) are an echo of them.
     static let echoWords = 4
@@ -161,7 +163,7 @@ public struct DeterministicGate: Sendable {
 
     private func checkMarkup(_ text: String) -> GateResult {
         if text.contains(where: \.isNewline) { return .fail(.markup, "contains a line break") }
-        if text.range(of: #"#\p{L}"#, options: .regularExpression) != nil { return .fail(.markup, "contains a hashtag") }
+        if Self.hashtag.matches(text) { return .fail(.markup, "contains a hashtag") }
         if let emoji = text.unicodeScalars.first(where: Self.isEmoji) {
             return .fail(.markup, "contains an emoji (U+\(String(emoji.value, radix: 16, uppercase: true)))")
         }
@@ -169,13 +171,15 @@ public struct DeterministicGate: Sendable {
             return .fail(.markup, "contains U+\(String(stray.value, radix: 16, uppercase: true)), "
                          + "a character that is no letter, digit or punctuation of written text")
         }
-        let markdown = [#"\*\*"#, #"__"#, #"`"#, #"^\s*#+\s"#, #"^\s*[-*+]\s"#, #"^\s*>\s"#, #"\]\("#, #"^\s*\d+\.\s"#,
-                        #"(^|\s)\*[^*\s][^*]*\*(\s|$|[.,!?])"#, #"(^|\s)_[^_\s][^_]*_(\s|$|[.,!?])"#]
-        if markdown.contains(where: { text.range(of: $0, options: .regularExpression) != nil }) {
+        if Self.markdown.contains(where: { $0.matches(text) }) {
             return .fail(.markup, "contains markdown")
         }
         return .pass(.markup)
     }
+
+    static let hashtag = GatePattern(#"#\p{L}"#)
+    static let markdown = [#"\*\*"#, #"__"#, #"`"#, #"^\s*#+\s"#, #"^\s*[-*+]\s"#, #"^\s*>\s"#, #"\]\("#, #"^\s*\d+\.\s"#,
+                           #"(^|\s)\*[^*\s][^*]*\*(\s|$|[.,!?])"#, #"(^|\s)_[^_\s][^_]*_(\s|$|[.,!?])"#].map { GatePattern($0) }
 
     /// Unassigned and private-use code points, and symbols from U+2000 up (a base model's byte
     /// tokens decode to such things: Gemma 3 270M once wrote "Tipp \u{2FFF} der letzten Tage …"). Below
@@ -199,12 +203,13 @@ public struct DeterministicGate: Sendable {
     /// closing dash or tilde, in closing brackets, or as "anonymous"; a frame of saying around the
     /// line in any of the six languages: before it ("As Wilde said, …", "Según mi abuela, …", "Mark
     /// Twain wrote that …", "Dizia a costureira Nair que …", "Zitat von …:"), a claim after a
-    /// subject of its own ("Les bergers du Queyras affirment qu'…", "Reza a lenda em Coimbra que …"),
-    /// after it ("…, disait ma grand-mère.", "…, my uncle used to say.", "…, Rosa dixit."), or as a
+    /// subject of its own ("Les bergers du Queyras affirment qu'…", "Reza a lenda em Coimbra que …";
+    /// not a subject that is nobody: "Nobody tells you that …"), an opinion given as someone's
+    /// ("For my father-in-law, …"), after it ("…, disait ma grand-mère.", "…, my uncle used to say.", "…, Rosa dixit."), or as a
     /// signature ("Signé, Lucien."). A verb of saying inside a scene is no frame ("she said nothing
     /// and poured the tea").
     private func checkAttribution(_ text: String, language: String?) -> GateResult {
-        if Self.attributionPatterns.contains(where: { text.range(of: $0, options: .regularExpression) != nil }) {
+        if Self.attributionPatterns.contains(where: { $0.matches(text) }) {
             return .fail(.attribution, "attributes the line to someone who said or wrote it")
         }
         if let lead = Self.creditedLeadIn(text, language: language) {
@@ -222,9 +227,8 @@ public struct DeterministicGate: Sendable {
         guard let lead = leadIn(text)?.trimmingCharacters(in: .whitespaces) else { return nil }
         let words = QuoteText.words(lead).count
         guard (1...leadInWordLimit + 4).contains(words) else { return nil }
-        let named = creditPatterns.contains { lead.range(of: $0, options: .regularExpression) != nil }
-        let capitalised = language != "de" && lead.range(of: #"[\p{L},]\s+\p{Lu}"#, options: .regularExpression) != nil
-            && lead.range(of: #"[\p{L},]\s+I\b"#, options: .regularExpression) == nil
+        let named = creditPatterns.contains { $0.matches(lead) }
+        let capitalised = language != "de" && capitalisedWord.matches(lead) && !englishI.matches(lead)
         // A clause of its own before the colon that is not talk about the exchange says where the
         // line was found or who said it ("The sign above the garage door read:", "Un inconnu a
         // posté ceci sur les réseaux :"); short labels ("Note:", "Frase del día:") and a question
@@ -273,7 +277,11 @@ public struct DeterministicGate: Sendable {
     /// Words for a saying or for where sayings are kept.
     static let sourceNouns = "(?i:\(sayingNouns)|spruch der|spruch von|diary|tagebuch|diario|journal|poesiealbum|meditations|essais)"
 
-    static let creditPatterns: [String] = [
+    /// A capitalised word inside the lead-in, other than English "I".
+    static let capitalisedWord = GatePattern(#"[\p{L},]\s+\p{Lu}"#)
+    static let englishI = GatePattern(#"[\p{L},]\s+I\b"#)
+
+    static let creditPatterns: [GatePattern] = [
         "\\b\(sourceNouns)\\b",
         "\\b(?i:said|says|wrote|writes|repeats|sagte|sagt|schrieb|schreibt|wiederholt|pflegte|dijo|dice|decía|decia|escribe|"
             + "escribió|repetía|répète|répétait|disait|écrit|a écrit|diceva|scrisse|scrive|cantava|lo diceva|dizia|diz|"
@@ -285,9 +293,9 @@ public struct DeterministicGate: Sendable {
             + "nonna|nonno|zia|zio|vicino|vicina|"
             + "avó|avô|avo|mãe|mae|pai|tia|tio|vizinho|vizinha|professora|professor)\\b",
         "\\b(?i:by|from|von|aus|de|di|da|par|do|della|del)\\s+\\p{Lu}",
-    ]
+    ].map { GatePattern($0) }
 
-    static let attributionPatterns: [String] = {
+    static let attributionPatterns: [GatePattern] = {
         let capitalised = #"\p{Lu}[\p{L}.'’-]*"#
         let particles = "(?:de|da|do|dos|das|del|della|di|du|des|von|van|der|y|e|la|le)"
         let name = "\(capitalised)(?:\\s+(?:\(particles)\\s+)?\(capitalised))*"
@@ -345,6 +353,7 @@ public struct DeterministicGate: Sendable {
             // opinions held ("El cartero opina que …", "La frutera mantiene que …", "era certa che …")
             + "opina|opinaba|opinan|mantiene|mantenía|mantenia|presume de|presumía de|presumia de|defende|defendia|"
             + "ritiene|riteneva|ritengono|nel ritenere|è certa|è certo|era certa|era certo|avverte|avvertiva|assicurano|"
+            + "è persuaso|è persuasa|era persuaso|era persuasa|sono persuasi|acha|achava|acham|achavam|"
             + "est certain|est certaine|était certain|était certaine|zu betonen|zu behaupten|zu versichern|joke|argue)"
         // Verbs of speaking in a manner, which credit words only as the speaker's verb after them,
         // before its subject ("…, spiegava il fornaio Beppe.", "…, resmungava seu Adalberto no balcão.").
@@ -359,14 +368,17 @@ public struct DeterministicGate: Sendable {
             + "scrisse|scriveva|dizia|diz|escreveu)"
         let like = "(?i:as|like|wie|como|comme|come)"
         let according = "(?i:according to|laut|según|segun|selon|d['’]après|d['’]apres|secondo|segundo)"
-        // Openers that credit what follows to someone ("In the words of …,", "Frei nach …,").
+        // Openers that credit what follows to someone ("In the words of …,", "Frei nach …,", "Stando all'etichetta …,").
         let credit = "(?i:in the words of|to quote|paraphrasing|quote by|quote from|um es mit|frei nach|si l['’]on en croit|"
-            + "si on en croit|à en croire|a dar retta a|if you believe|"
+            + "si on en croit|à en croire|a dar retta a(?:l|lla|llo|i|gli|lle|ll['’])?|if you believe|"
             + "nach einem gedanken von|nach den worten von|zitat von|en palabras de|parafraseando|cita de|"
-            + "pour reprendre les mots de|citation de|nelle parole di|stando a quanto|a detta di|parafrasando|citazione di|"
+            + "pour reprendre les mots de|citation de|nelle parole di|stando a quanto|parafrasando|citazione di|"
+            + "stando a(?:l|lla|llo|i|gli|lle|ll['’])?|a detta d(?:i|el|ella|ello|ei|egli|elle|ell['’])|"
             + "nas palavras de|citação de|citacao de|en palabras del|nelle parole del|nelle parole della|nas palavras do|"
             + "nas palavras da|a sentire|a julgar pela|a julgar pelo|a julgar por)"
         let complement = "(?i:that|dass|que|qu['’]|che)"
+        // A short aside between the verb and "that": "The hymn book … warns, in pencil, that …".
+        let aside = "(?:\\s*,[^,.!?]{1,25},)?"
         // What may stand between the verb and "that": adverbs of habit and the one told.
         let between = "(?i:once|always|often|me|us|him|her|mir|uns|immer|einmal|oft|siempre|una|vez|nos|nous|toujours|souvent|"
             + "un|jour|sempre|mi|ci|spesso|certa|gern|gerne|still|never|to|everyone|anyone|seit|jahren|tagen|jeher|noch|heute|"
@@ -384,8 +396,17 @@ public struct DeterministicGate: Sendable {
         // The subject of "that", so a question opening with "who" is none: "Chi ha detto che il
         // brodo … non può consolare?"
         let notWho = "(?!\\P{L}*(?i:who|wer|quién|quien|qui|chi|quem)\\b)"
+        // A subject that is nobody credits no one: "Nobody tells you that …", "Personne ne vous dit
+        // que …", "Nessuna guida turistica ricorda che …" are the line's own words.
+        let notNobody = "(?!\\P{L}*(?i:nobody|no one|niemand|kein|keine|keiner|nadie|ningún|ninguna|ninguno|personne|"
+            + "aucun|aucune|nessuno|nessuna|nessun|ninguém|nenhum|nenhuma)\\b)"
         let notComparison = "(?<!(?i:más|mas|mejor|peor|menos|più|meglio|peggio|meno|plus|mieux|moins|mais|melhor|pior|more|better|less)\\s)"
         let end = #"\s*[.!?…]?\s*$"#
+        // What "for my …" names when it is an occasion or the speaker's own view, not a person.
+        let occasion = "(?i:birthday|wedding|anniversary|party|trip|first|last|next|part|money|taste|geburtstag|hochzeit|"
+            + "reise|erste|ersten|cumpleaños|boda|aniversario|fiesta|viaje|primer|primera|parte|gusto|anniversaire|mariage|"
+            + "fête|voyage|premier|première|part|goût|compleanno|matrimonio|festa|viaggio|primo|prima|aniversário|"
+            + "casamento|viagem|primeiro|primeira)\\b"
         let article = "(?i:the|an?|old|der|die|das|im|el|la|le|il|lo|o|a|un|una|une|ein|eine|einem|vieux|vecchio|viejo|velho|alte|alten)"
         let possessive = "(?i:my|our|mein|meine|meiner|meinem|unser|unsere|mi|mis|nuestro|nuestra|mon|ma|mes|notre|mio|mia|"
             + "nostro|nostra|meu|minha|nosso|nossa|o\\s+meu|a\\s+minha|il\\s+mio|la\\s+mia)"
@@ -412,14 +433,34 @@ public struct DeterministicGate: Sendable {
             // "According to my grandmother, …", "Secondo il mio vecchio allenatore, …"
             "^\\P{L}*\(according)\\s+(?i:(?:the\\s+|il\\s+|la\\s+|o\\s+|a\\s+|le\\s+|el\\s+)?(?:my|our|mein|meine|meiner|meinem|unser|unsere|unserer|mi|mis|nuestro|nuestra|mon|ma|mes|notre|mio|mia|miei|nostro|nostra|meu|minha|nosso|nossa|seu|dona|don|tío|tía|tio|tia))\\b[^,:;]{0,40}[,:;]",
             // "In the words of Maya Angelou, …", "Frei nach Wilhelm Busch, …", "Zitat von X: …"
-            "^\\P{L}*\(credit)\\s[^,:;]{1,60}[,:;]",
+            "^\\P{L}*\(credit)(?:\\s|(?<=['’]))[^,:;]{1,60}[,:;]",
             "^\\P{L}*\(credit)\\s+\(name)",
             // "Mark Twain wrote that …", "Ma mère affirmait que …", "Schon Kästner wusste, dass …",
             // "Mi maestra de primaria, doña Julia, nos enseñó que …"
-            "^\(notWho)[^.!?]{0,70}?\(notSpeaker)\\b\(said)(?:\\s+\(between)){0,3}\\s*,?\\s+\(complement)\\b",
+            "^\(notWho)\(notNobody)[^.!?]{0,70}?\(notSpeaker)\\b\(said)(?:\\s+\(between)){0,3}\\s*,?\\s+\(complement)\\b",
             // "Les bergers du Queyras affirment qu'…", "Mi compañera está convencida de que …": a claim
             // after a subject of its own (a line opening with the verb is advice: "Ricorda che …")
-            "^\(notWho)\\P{L}*\\p{L}[^.!?]{0,80}?\\s\(notSpeaker)\(claimed)(?:\\s+\(between)){0,3}\\s*,?\\s+\(complement)\\b",
+            "^\(notWho)\(notNobody)\\P{L}*\\p{L}[^.!?]{0,80}?\\s\(notSpeaker)\(claimed)(?:\\s+\(between)){0,3}\(aside)\\s*,?\\s+\(complement)\\b",
+            // An opinion given as someone's: "For my father-in-law, no Sunday is complete without …",
+            // "Para os artesãos do Alto do Moura, o barro bom …" (people of a place); not the speaker's own ("For my
+            // part, I …"), nor an occasion ("Para mi boda, mi tía bordó …")
+            "^\\P{L}*(?i:for|für|para|pour|per)\\s+(?:\(possessive)\\s+(?!\(occasion))|(?i:los|las|os|as|les|i|gli|le|die)\\s+\\p{L}+\\s+"
+                + "(?i:de|do|da|dos|das|des|du|di|del|della|dei|von|vom|aus)\\s(?=\\p{Lu}))[^,.!?]{1,40},\\s+"
+                + "(?!(?i:I|we|ich|wir|yo|je|j['’]|nous|io|noi|eu|nós|nos)\\b)",
+            // "Contaba mi madre que …" (not "Contaba los días que …")
+            "^\\P{L}*(?i:contaba|contava|raccontava|racontait)\\s+\(possessive)\\s[^.!?]{0,40}?\\s\(complement)\\b",
+            // "Dai pescatori di Cesenatico ho imparato che …", "From my grandmother I learned that …"
+            "^\\P{L}*(?i:from|von|de|del|da|dai|dal|dalla|dagli|dalle|do|dos|das|des|du)\\s[^,.!?]{1,50}?\\s"
+                + "(?i:I learned|I learnt|habe ich gelernt|lernte ich|aprendí|aprendi|j['’]ai appris|ho imparato|imparai)"
+                + "\\s*,?\\s+\(complement)\\b",
+            // "…, m'a appris ma grand-mère.", "…, mi ha insegnato il nonno."
+            ",\\s*(?i:m['’]a appris|m['’]a enseigné|m['’]apprenait|mi ha insegnato|mi insegnò|mi insegnava|me enseñó|"
+                + "me enseñaba|me ensinou|me ensinava|taught me|hat mir beigebracht)\\s+[^,]{1,50}\(end)",
+            // A fortune cookie's or a horoscope's forecast: "The fortune cookie promised me a long journey, …"
+            "\\b(?i:fortune cookie|glückskeks|horoskop|horoscope|galleta de la fortuna|horóscopo|biscoito da sorte|"
+                + "biscotto della fortuna|oroscopo|biscuit chinois)\\b[^.!?,]{0,40}?\\b(?i:promised|promises|predicted|"
+                + "predicts|warned|versprach|verspricht|prophezeite|prophezeit|prometió|promete|predijo|advertía|garantizó|"
+                + "garantiu|prometeu|previu|promettait|a promis|promet|prédisait|prometteva|ha promesso|prediceva|promette)\\b",
             // "Inspired by Seamus Heaney, …"
             "(?i:inspired by|inspiriert von|inspirado en|inspiré par|inspirato da|inspirado em)\\s+\(name)",
             // "Decía el panadero Eusebio que …", "Ya lo decía mi tía, …", "Lo diceva anche la maestra: …"
@@ -435,9 +476,11 @@ public struct DeterministicGate: Sendable {
             ",\\s*\(spoke)\\s+(?!(?i:(?:que|che|that|dass)\\b|qu['’]))[^,]{1,60}\(end)",
             // Reported speech in German, whose verb is in the subjunctive: "Der Fährmann meint, die Elbe
             // halte sich an keinen Fahrplan, …", "Auf meinem Teebeutel stand heute, wer … warte, habe …"
+            // ("…steht allen Ernstes, Liebe sei …": two words may come before the comma)
             "\\b(?i:meint|meinte|sagt|sagte|behauptet|behauptete|schwört|glaubt|glaubte|erzählt|erzählte|stand|steht|"
-                + "heißt es|hieß es|sagen|meinen)\\s*,\\s*[^.!?]{0,80}\\b(?:sei|seien|habe|werde|müsse|könne|solle|dürfe|gebe|"
-                + "halte|wisse|komme|brauche|gehöre|bringe|wachse|mache|liege|stehe|finde|bleibe)\\b",
+                + "heißt es|hieß es|sagen|meinen)(?:\\s+\\p{L}+){0,2}\\s*,\\s*[^.!?]{0,80}\\b(?:sei|seien|habe|werde|müsse|"
+                + "könne|solle|dürfe|gebe|halte|wisse|komme|brauche|gehöre|bringe|wachse|mache|liege|stehe|finde|bleibe|gehe|"
+                + "tue|helfe|lohne|reiche|schmecke|fehle|gelte|zähle|koste|dauere|laufe|sehe|wolle|möge|falle|fahre|trage)\\b",
             // "…, my uncle Pat used to say.", "…, pflegte mein Großvater zu sagen.", "…, Rosa Calvo dixit."
             // ("…, ohne etwas zu sagen." is silence, not a credit)
             ",\\s*(?!\\s*(?i:ohne|without|sin|sans|senza|sem)\\b)[^,]{1,50}\\b(?i:used to say|would say|always says|always said|liked to say|zu sagen|dixit)\(end)",
@@ -483,7 +526,7 @@ public struct DeterministicGate: Sendable {
             ",\\s*(?i:o eso|or so|ou pelo menos é o que|du moins c['’]est ce que|o almeno così)\\s+(?:(?i:dice|says|diz|dit)|\(claimed))\\s",
             // "… — è scritto col pennarello sulla porta del bagno."
             "[—–]\\s*(?i:è|era|c['’]è|está|estava|it['’]s|it was|es|war|c['’]est|était|steht|stand)?\\s*(?i:scritto|escrito|written|geschrieben|écrit)\\b",
-        ]
+        ].map { GatePattern($0) }
     }()
 
     private func checkSentences(_ text: String) -> GateResult {
@@ -549,7 +592,7 @@ public struct DeterministicGate: Sendable {
         if let character = text.first(where: { GateLexicon.bannedCharacters.contains($0) }) {
             return .fail(.bannedFragment, "contains the character \"\(character)\"")
         }
-        if text.range(of: #"(?i)https?://|www\."#, options: .regularExpression) != nil {
+        if Self.link.matches(text) {
             return .fail(.bannedFragment, "contains a link")
         }
         if let fragment = GateLexicon.bannedFragments.map({ " \($0) " }).first(where: phrase.contains)
@@ -558,6 +601,8 @@ public struct DeterministicGate: Sendable {
         }
         return .pass(.bannedFragment)
     }
+
+    static let link = GatePattern(#"(?i)https?://|www\."#)
 
     private func checkWords(_ text: String, language: String) -> GateResult {
         guard let vocabulary else { return .pass(.unknownWord, note: "not checked: no word lists given") }
