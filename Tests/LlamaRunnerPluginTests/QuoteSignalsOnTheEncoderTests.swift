@@ -211,14 +211,14 @@ import Testing
         for (source, total) in totals.sorted(by: { $0.key < $1.key }) {
             print("gates held-out \(model), all: \(source) \(total.accepted)/\(total.total) accepted")
         }
-        // Measured on sets 4, 6 and 9: 506/540 (93.7%) on EmbeddingGemma (the default embedder),
-        // 513/540 on e5, which has no register model. Below the issue's 95%: the policy counts a
+        // Measured on sets 4, 6 and 9: 512/540 (94.8%) on EmbeddingGemma (the default embedder),
+        // 517/540 on e5, which has no register model. Below the issue's 95%: the policy counts a
         // scene that reports someone's saying or claim as credited ("Ogni estate il nonno giura che
-        // …"), the writers do not, and the rules (17 of the 540) and the register's out-of-fold
-        // cutoff (10) take such lines. Before set 12, 503/540; before the verbs of claiming, 509/540
-        // kept and 30 fewer attributions caught (Sources/QuoteLibrary/README.md, "Register").
+        // …"), the writers do not, and the rules (12 of the 540) and the register's out-of-fold
+        // cutoff (10) take such lines. Before sets 12 and 13, 503/540; before the verbs of claiming,
+        // 509/540 kept and 30 fewer attributions caught (Sources/QuoteLibrary/README.md, "Register").
         let writtenApart = try #require(totals["eval/drafts good"])
-        #expect(Double(writtenApart.accepted) >= 0.93 * Double(writtenApart.total), "good lines written apart: \(writtenApart)")
+        #expect(Double(writtenApart.accepted) >= 0.94 * Double(writtenApart.total), "good lines written apart: \(writtenApart)")
         let good = totals["eval/lines good"]!.accepted + writtenApart.accepted
         print("the fallback judge would reject \(fallbackRejectsOfGood) of the \(good) accepted good lines")
         // The fallback's calibrated cutoff (FallbackJudgeTests) keeps ≥ 96% of them (at the old cutoff 6: 243 of 282).
@@ -228,9 +228,9 @@ import Testing
     /// The held-out drafts written apart (eval/drafts/held-out, sets 4, 6 and 9) on EmbeddingGemma,
     /// as the pipeline orders the checks: the deterministic gate first, then the register model on
     /// the novelty vector. Measured: with the rules in front, 323/359 leftovers are rejected as
-    /// `promptFragment` and 302/360 attributions as `attribution` (rules 233, register 69); the
-    /// rules take 17 of the 540 good lines for either (a colon after a clause of advice, a scene
-    /// reporting someone's saying or claim), the register 10 more.
+    /// `promptFragment` (rules 242, register 81) and 302/360 attributions as `attribution` (rules
+    /// 232, register 70); the rules take 12 of the 540 good lines for either (a scene reporting
+    /// someone's saying or claim, advice before a colon read as a source), the register 10 more.
     @Test func heldOutDraftsWrittenApartThroughTheRulesAndTheRegister() async throws {
         let backend = try Encoder.embeddingGemma.backend()
         let model = backend.info.id
@@ -276,7 +276,7 @@ import Testing
         let good = try #require(caught["good"])
         #expect(leftovers.total == 359 && attributions.total == 360 && good.total == 540)
         #expect(leftovers.rules + leftovers.register >= 320 && attributions.rules + attributions.register >= 300)
-        #expect(good.rules <= 17 && good.register <= 13)
+        #expect(good.rules <= 12 && good.register <= 13)
 
         // `quote check` lists the register's rejection under the gate it stands for.
         let missed = "I hope this captures the cozy, everyday warmth you were looking for!"

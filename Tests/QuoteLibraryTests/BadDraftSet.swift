@@ -248,5 +248,8 @@ enum BadDraftSet {
         ("en", "Nobody tells you that the best seat on the night train is the one beside the guard's van."),
         ("it", "Nessuno ti avverte che un trasloco si misura in scatoloni di libri mai riletti."),
         ("es", "Para mi boda, mi tía bordó las servilletas con las iniciales de todos los invitados."),
+        // Advice and its reason after a colon: the line's own words, no lead-in.
+        ("it", "Scrivi il nome sul barattolo del sale: tra un mese non ricorderai quale era lo zucchero."),
+        ("es", "Guarda las llaves siempre en el mismo cajón: la prisa de los lunes te lo agradecerá."),
     ]
 }

@@ -88,6 +88,8 @@ struct GateTests {
         ("The fortune cookie promised me a morning bus driver who waves at every child aboard.", .attribution),
         ("The timetable at the stop warns, in pencil, that the morning bus driver waves at every child.", .attribution),
         ("From my grandmother I learned that the morning bus driver waves at every child aboard.", .attribution),
+        ("The sign at the bus stop reads: “The morning bus driver waves at every child who climbs aboard.”", .attribution),
+        ("Another version, a little warmer: the morning bus driver waves at every child who climbs aboard.", .promptFragment),
         ("The morning bus driver waves at every child who climbs aboard — perhaps a bit too sweet.", .promptFragment),
         ("The morning bus driver waves at every child who climbs aboard — within the requested length.", .promptFragment),
         ("The bus driver waves.", .length),

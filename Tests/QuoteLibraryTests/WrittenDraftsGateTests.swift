@@ -25,11 +25,11 @@ struct WrittenDraftsGateTests {
     }
 
     /// The good, generic, odd and fragment lines the rules take for a leftover or an attribution,
-    /// every check run (printed). Measured: 48 of 3,689 with set 12 (47 of 3,332 before it; 32 of
-    /// 2,861 before sets 10 and 11 and the verbs of claiming; 22 of 2,387 before sets 8 and 9). Two
-    /// forms: a colon after a clause of advice
-    /// ("Metti il pane raffermo in un sacchetto di carta: domani diventa pangrattato …"; a colon
-    /// after a short lead-in rejected such lines before the clause rule too), and scenes that report
+    /// every check run (printed). Measured: 38 of 3,929 with sets 12 and 13 and a colon after a
+    /// clause left to the register unless a quotation follows (48 of 3,689 before set 13; 47 of
+    /// 3,332 before set 12; 22 of 2,387 before sets 8 and 9). Two forms: advice before a colon
+    /// whose words the lead-in rules read as talk to the reader or as a source ("Ponle nombre a tu
+    /// bicicleta vieja: …", "Escribe la dirección del sobre con tu mejor letra: …"), and scenes that report
     /// someone's saying ("el párroco dice que Dios tiene buen oído", "Marco giura che il suo ragù è
     /// migliore …"), which the writers called scenes and the policy counts as credited sayings.
     @Test func goodLinesAreRarelyTakenForALeftoverOrAnAttribution() throws {
@@ -49,21 +49,22 @@ struct WrittenDraftsGateTests {
             }
         }
         print("rules take \(taken.count) of \(checked) good, generic, odd and fragment lines")
-        #expect(checked == 3_689)
-        #expect(taken.count <= 48)
+        #expect(checked == 3_929)
+        #expect(taken.count <= 38)
     }
 
-    /// Measured on the held-out sets (4, 6 and 9): the rules alone reject 245 of 359 leftovers as
-    /// `promptFragment` and 233 of 360 attributions as `attribution` (229 before set 12's frames,
-    /// 174 before the verbs of claiming; the register model adds the rest it catches); on the tuning
-    /// sets they were written against, 708/1138 and 1013/1499.
+    /// Measured on the held-out sets (4, 6 and 9): the rules alone reject 242 of 359 leftovers as
+    /// `promptFragment` and 232 of 360 attributions as `attribution` (245 and 233 before a colon
+    /// after a clause was left to the register, which catches those leftovers; 174 attributions
+    /// before the verbs of claiming; the register model adds the rest it catches); on the tuning
+    /// sets they were written against, 776/1257 and 1140/1739.
     @Test func theRulesAloneOnTheHeldOutDrafts() throws {
         let leftovers = try caught("held-out", "leftover", by: .promptFragment)
         let attributions = try caught("held-out", "attribution", by: .attribution)
         #expect(leftovers.total == 359 && attributions.total == 360)
-        #expect(leftovers.caught >= 245 && attributions.caught >= 233)
+        #expect(leftovers.caught >= 242 && attributions.caught >= 232)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
-        #expect(tuningLeftovers.caught >= 708 && tuningAttributions.caught >= 1013)
+        #expect(tuningLeftovers.caught >= 776 && tuningAttributions.caught >= 1140)
     }
 }

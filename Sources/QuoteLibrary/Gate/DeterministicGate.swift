@@ -71,7 +71,9 @@ public struct DeterministicGate: Sendable {
 
     /// Leftovers of the prompt or of chat talk, by structure as well as by phrase: four words in a
     /// row from the draft instructions ("a specific image, someone doing …"), a short lead-in
-    /// ending in a colon ("Here is your quote: …", "Voici ta citation : …", "Zitat: …"), a
+    /// ending in a colon ("Here is your quote: …", "Voici ta citation : …", "Zitat: …": a label of
+    /// at most three words, talk about the exchange, or nothing after the colon; a clause of
+    /// advice is the line's own: "Chiama il portinaio per nome: sarà il primo …"), a
     /// presentational opener followed closely by a word for the text itself ("Aqui está a frase
     /// …", "Hier ist ein Zitat …"), a word count, a copy of one of the prompt's example lines.
     private func checkPromptFragments(_ text: String, phrase: String, examples: [String]) -> GateResult {
@@ -86,7 +88,8 @@ public struct DeterministicGate: Sendable {
         }
         if let lead = Self.leadIn(text) {
             let words = QuoteText.words(lead).count
-            if words <= Self.leadInWordLimit {
+            if words <= Self.leadInWordLimit
+                && (words < Self.clauseLeadInWords || Self.isExchangeTalk(lead) || Self.afterLeadIn(text)?.contains(where: \.isLetter) == false) {
                 return .fail(.promptFragment, "starts with the lead-in \"\(lead.trimmingCharacters(in: .whitespaces)):\"")
             }
         }
@@ -229,12 +232,23 @@ public struct DeterministicGate: Sendable {
         guard (1...leadInWordLimit + 4).contains(words) else { return nil }
         let named = creditPatterns.contains { $0.matches(lead) }
         let capitalised = language != "de" && capitalisedWord.matches(lead) && !englishI.matches(lead)
-        // A clause of its own before the colon that is not talk about the exchange says where the
-        // line was found or who said it ("The sign above the garage door read:", "Un inconnu a
-        // posté ceci sur les réseaux :"); short labels ("Note:", "Frase del día:") and a question
-        // after the colon ("… compris : la citation doit-elle être en français ?") are leftovers.
-        let clause = words >= clauseLeadInWords && !isExchangeTalk(lead) && !text.hasSuffix("?")
+        // A clause of its own before the colon that is not talk about the exchange, with a
+        // quotation after the colon or opening the line, says where the line was found or who said
+        // it ("Il cartello appeso in tipografia avverte: «…»", "« Le cidre n'attend personne » :
+        // voilà ce que répondait …"). Without a quotation such a clause is as often advice and its
+        // reason ("Repasse ta chemise la veille au soir : le matin appartient au café …"; set 13
+        // of eval/drafts), left to the register model. Short labels ("Note:", "Frase del día:")
+        // and a question after the colon ("… compris : la citation doit-elle être en français ?")
+        // are leftovers.
+        let quoted = [afterLeadIn(text)?.drop(while: \.isWhitespace), Substring(text)]
+            .contains { $0?.first.map(openingQuotes.contains) ?? false }
+        let clause = words >= clauseLeadInWords && !isExchangeTalk(lead) && !text.hasSuffix("?") && quoted
         return named || capitalised || clause ? lead : nil
+    }
+
+    /// What follows the lead-in's colon.
+    static func afterLeadIn(_ text: String) -> Substring? {
+        leadIn(text).map { text.dropFirst($0.count + 1) }
     }
 
     /// A lead-in of at least this many words is a clause, not a label.
@@ -285,7 +299,8 @@ public struct DeterministicGate: Sendable {
         "\\b\(sourceNouns)\\b",
         "\\b(?i:said|says|wrote|writes|repeats|sagte|sagt|schrieb|schreibt|wiederholt|pflegte|dijo|dice|decía|decia|escribe|"
             + "escribió|repetía|répète|répétait|disait|écrit|a écrit|diceva|scrisse|scrive|cantava|lo diceva|dizia|diz|"
-            + "escreveu|repetia|cantaba|chantait)\\b",
+            + "escreveu|repetia|cantaba|chantait|disse|reads|steht|stand|lautet|lautete|ponía|ponia|lia-se|lê-se|se lee|"
+            + "a posté|on pouvait lire|c['’]è scritto|c['’]era scritto|estaba escrito|estava escrito)\\b",
         "\\b(?i:grandma|grandpa|grandmother|grandfather|mother|father|mum|mom|dad|aunt|uncle|neighbour|neighbor|teacher|"
             + "oma|opa|mutter|vater|mama|papa|tante|onkel|nachbar|nachbarin|lehrer|lehrerin|"
             + "abuela|abuelo|madre|padre|tía|tia|tío|tio|vecino|vecina|maestra|maestro|"
@@ -313,7 +328,7 @@ public struct DeterministicGate: Sendable {
             + "lembra|falou|ha detto|ha scritto|ha dicho|ha escrito)"
         // Singing and the infinitives after "liked to": only in the frame "as … sang, …"
         // ("Comme le chantait Trenet, …", "As the old song goes, …", "Come amava dire mio nonno, …").
-        let sang = "(?i:sang|sings|goes|singt|sang|heißt|heisst|chantait|chante|chanta|canta|cantaba|cantava|cantó|"
+        let sang = "(?i:sang|sings|goes|singt|sang|heißt|heisst|chantait|chante|chanta|chantent|canta|cantaba|cantava|cantó|"
             + "say|sagen|decir|repetir|dire|ripetere|dizer|explain|remind us|erklären|explicar|recordar|expliquer|rappeler|"
             + "spiegare|ricordare|lembrar)"
         // Verbs that report a claim, a belief or a warning: they credit what follows only before
@@ -354,6 +369,8 @@ public struct DeterministicGate: Sendable {
             + "opina|opinaba|opinan|mantiene|mantenía|mantenia|presume de|presumía de|presumia de|defende|defendia|"
             + "ritiene|riteneva|ritengono|nel ritenere|è certa|è certo|era certa|era certo|avverte|avvertiva|assicurano|"
             + "è persuaso|è persuasa|era persuaso|era persuasa|sono persuasi|acha|achava|acham|achavam|"
+            + "advirtió|advertiu|avvertì|a averti|will tell you|will tell anyone|ama ricordare|amava ricordare|"
+            + "dava per certo|davano per certo|beteuert|beteuerte|"
             + "est certain|est certaine|était certain|était certaine|zu betonen|zu behaupten|zu versichern|joke|argue)"
         // Verbs of speaking in a manner, which credit words only as the speaker's verb after them,
         // before its subject ("…, spiegava il fornaio Beppe.", "…, resmungava seu Adalberto no balcão.").
@@ -377,6 +394,10 @@ public struct DeterministicGate: Sendable {
             + "nas palavras de|citação de|citacao de|en palabras del|nelle parole del|nelle parole della|nas palavras do|"
             + "nas palavras da|a sentire|a julgar pela|a julgar pelo|a julgar por)"
         let complement = "(?i:that|dass|que|qu['’]|che)"
+        // Learning something from someone ("… learned from his master that …").
+        let learned = "(?i:I learned|I learnt|learned|learnt|habe ich gelernt|lernte ich|lernte|lernten|aprendí|aprendi|"
+            + "aprendimos|aprendemos|aprendeu|aprendeste|j['’]ai appris|a appris|avons appris|ho imparato|imparai|imparò|"
+            + "abbiamo imparato)"
         // A short aside between the verb and "that": "The hymn book … warns, in pencil, that …".
         let aside = "(?:\\s*,[^,.!?]{1,25},)?"
         // What may stand between the verb and "that": adverbs of habit and the one told.
@@ -440,7 +461,7 @@ public struct DeterministicGate: Sendable {
             "^\(notWho)\(notNobody)[^.!?]{0,70}?\(notSpeaker)\\b\(said)(?:\\s+\(between)){0,3}\\s*,?\\s+\(complement)\\b",
             // "Les bergers du Queyras affirment qu'…", "Mi compañera está convencida de que …": a claim
             // after a subject of its own (a line opening with the verb is advice: "Ricorda che …")
-            "^\(notWho)\(notNobody)\\P{L}*\\p{L}[^.!?]{0,80}?\\s\(notSpeaker)\(claimed)(?:\\s+\(between)){0,3}\(aside)\\s*,?\\s+\(complement)\\b",
+            "^\(notWho)\(notNobody)\\P{L}*\\p{L}[^.!?]{0,80}?\\s\(notSpeaker)\(claimed)(?:-(?i:me|nos|lhe|lhes|te))?(?:\\s+\(between)){0,3}\(aside)\\s*,?\\s+\(complement)\\b",
             // An opinion given as someone's: "For my father-in-law, no Sunday is complete without …",
             // "Para os artesãos do Alto do Moura, o barro bom …" (people of a place); not the speaker's own ("For my
             // part, I …"), nor an occasion ("Para mi boda, mi tía bordó …")
@@ -449,10 +470,20 @@ public struct DeterministicGate: Sendable {
                 + "(?!(?i:I|we|ich|wir|yo|je|j['’]|nous|io|noi|eu|nós|nos)\\b)",
             // "Contaba mi madre que …" (not "Contaba los días que …")
             "^\\P{L}*(?i:contaba|contava|raccontava|racontait)\\s+\(possessive)\\s[^.!?]{0,40}?\\s\(complement)\\b",
-            // "Dai pescatori di Cesenatico ho imparato che …", "From my grandmother I learned that …"
-            "^\\P{L}*(?i:from|von|de|del|da|dai|dal|dalla|dagli|dalle|do|dos|das|des|du)\\s[^,.!?]{1,50}?\\s"
-                + "(?i:I learned|I learnt|habe ich gelernt|lernte ich|aprendí|aprendi|j['’]ai appris|ho imparato|imparai)"
-                + "\\s*,?\\s+\(complement)\\b",
+            // "Dai pescatori di Cesenatico ho imparato che …", "Vom Meister in Lauscha lernte der
+            // Lehrling, dass …", "The apprentice learned from his master that …", "aprendemos com a
+            // dona Fátima que …"
+            "^\\P{L}*(?i:from|von|vom|de|del|da|dai|dal|dalla|dagli|dalle|do|dos|das|des|du)\\s[^,.!?]{1,50}?\\s"
+                + "\(learned)\\b[^.!?]{0,30}?\\s*,?\\s+\(complement)\\b",
+            "\\b\(learned)\\s+(?i:from|von|vom|de|del|da|dai|dal|dalla|dagli|dalle|do|dos|das|des|du|com|con|avec)\\s"
+                + "[^,.!?]{1,40}?\\s\(complement)\\b",
+            // "Real gardeners, my uncle maintains, water the soil …", "Echte Gärtner, so beteuert mein
+            // Onkel, gießen …": the speaker set off by commas inside the saying
+            ",\\s*(?:(?i:so|wie)\\s+)?(?:\(possessive)\\s[^,]{1,30}?\\s(?:\(claimed)|\(said))"
+                + "|(?:\(claimed)|\(said))\\s+\(possessive)\\s[^,]{1,30}),\\s",
+            // "Printers have a saying that …"
+            "\\b(?i:have|has|had|haben|hat|hatte|tienen|tiene|tenía|ont|a|avait|hanno|ha|aveva|têm|tem|tinha)\\s+"
+                + "(?i:a|an|un|una|une|ein|einen|um|uma)\\s+(?:\\p{L}+\\s+)?(?i:\(DeterministicGate.sayingNouns))\\s+\(complement)\\b",
             // "…, m'a appris ma grand-mère.", "…, mi ha insegnato il nonno."
             ",\\s*(?i:m['’]a appris|m['’]a enseigné|m['’]apprenait|mi ha insegnato|mi insegnò|mi insegnava|me enseñó|"
                 + "me enseñaba|me ensinou|me ensinava|taught me|hat mir beigebracht)\\s+[^,]{1,50}\(end)",
@@ -518,6 +549,7 @@ public struct DeterministicGate: Sendable {
             "(?i:heißt es|heisst es)\\s*,",
             // (a "que" of comparison is none: "Los remiendos … cuentan mejor que un álbum …")
             "\\b(?i:diz-se|dizem|se dice|dicen|on dit|si dice|dicono|they say|people say|man sagt|se cuenta|on raconte|"
+                + "corre voce|si tramanda|se transmite|on tient|es heißt|conta a lenda|"
                 + "si racconta|conta-se|erzählt man|man erzählt|reza la leyenda|reza a lenda|dice la leyenda|"
                 + "si legge|se lee|lê-se|on peut lire|it is said|legend has it)\\b[^.!?]{0,40}?\\s\(notComparison)(?i:que|che|dass|that)\\b",
             // "Cuentan en mi pueblo que …": the plural of telling only as the line's first word
