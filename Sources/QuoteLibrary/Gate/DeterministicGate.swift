@@ -88,8 +88,8 @@ public struct DeterministicGate: Sendable {
         }
         if let lead = Self.leadIn(text) {
             let words = QuoteText.words(lead).count
-            if words <= Self.leadInWordLimit
-                && (words < Self.clauseLeadInWords || Self.isExchangeTalk(lead) || Self.afterLeadIn(text)?.contains(where: \.isLetter) == false) {
+            let nothingAfter = Self.afterLeadIn(text)?.contains(where: \.isLetter) == false
+            if words <= Self.leadInWordLimit && (words < Self.clauseLeadInWords || Self.isExchangeTalk(lead) || nothingAfter) {
                 return .fail(.promptFragment, "starts with the lead-in \"\(lead.trimmingCharacters(in: .whitespaces)):\"")
             }
         }
@@ -208,9 +208,9 @@ public struct DeterministicGate: Sendable {
     /// Twain wrote that …", "Dizia a costureira Nair que …", "Zitat von …:"), a claim after a
     /// subject of its own ("Les bergers du Queyras affirment qu'…", "Reza a lenda em Coimbra que …";
     /// not a subject that is nobody: "Nobody tells you that …"), an opinion given as someone's
-    /// ("For my father-in-law, …"), after it ("…, disait ma grand-mère.", "…, my uncle used to say.", "…, Rosa dixit."), or as a
-    /// signature ("Signé, Lucien."). A verb of saying inside a scene is no frame ("she said nothing
-    /// and poured the tea").
+    /// ("For my father-in-law, …"), after it ("…, disait ma grand-mère.", "…, my uncle used to
+    /// say.", "…, Rosa dixit."), or as a signature ("Signé, Lucien."). A verb of saying inside a
+    /// scene is no frame ("she said nothing and poured the tea").
     private func checkAttribution(_ text: String, language: String?) -> GateResult {
         if Self.attributionPatterns.contains(where: { $0.matches(text) }) {
             return .fail(.attribution, "attributes the line to someone who said or wrote it")
@@ -385,7 +385,8 @@ public struct DeterministicGate: Sendable {
             + "scrisse|scriveva|dizia|diz|escreveu)"
         let like = "(?i:as|like|wie|como|comme|come)"
         let according = "(?i:according to|laut|según|segun|selon|d['’]après|d['’]apres|secondo|segundo)"
-        // Openers that credit what follows to someone ("In the words of …,", "Frei nach …,", "Stando all'etichetta …,").
+        // Openers that credit what follows to someone ("In the words of …,", "Frei nach …,",
+        // "Stando all'etichetta …,").
         let credit = "(?i:in the words of|to quote|paraphrasing|quote by|quote from|um es mit|frei nach|si l['’]on en croit|"
             + "si on en croit|à en croire|a dar retta a(?:l|lla|llo|i|gli|lle|ll['’])?|if you believe|"
             + "nach einem gedanken von|nach den worten von|zitat von|en palabras de|parafraseando|cita de|"
@@ -463,8 +464,8 @@ public struct DeterministicGate: Sendable {
             // after a subject of its own (a line opening with the verb is advice: "Ricorda che …")
             "^\(notWho)\(notNobody)\\P{L}*\\p{L}[^.!?]{0,80}?\\s\(notSpeaker)\(claimed)(?:-(?i:me|nos|lhe|lhes|te))?(?:\\s+\(between)){0,3}\(aside)\\s*,?\\s+\(complement)\\b",
             // An opinion given as someone's: "For my father-in-law, no Sunday is complete without …",
-            // "Para os artesãos do Alto do Moura, o barro bom …" (people of a place); not the speaker's own ("For my
-            // part, I …"), nor an occasion ("Para mi boda, mi tía bordó …")
+            // "Para os artesãos do Alto do Moura, o barro bom …" (people of a place); not the
+            // speaker's own ("For my part, I …"), nor an occasion ("Para mi boda, mi tía bordó …")
             "^\\P{L}*(?i:for|für|para|pour|per)\\s+(?:\(possessive)\\s+(?!\(occasion))|(?i:los|las|os|as|les|i|gli|le|die)\\s+\\p{L}+\\s+"
                 + "(?i:de|do|da|dos|das|des|du|di|del|della|dei|von|vom|aus)\\s(?=\\p{Lu}))[^,.!?]{1,40},\\s+"
                 + "(?!(?i:I|we|ich|wir|yo|je|j['’]|nous|io|noi|eu|nós|nos)\\b)",
