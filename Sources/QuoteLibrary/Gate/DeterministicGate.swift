@@ -86,9 +86,9 @@ public struct DeterministicGate: Sendable {
             .first(where: Self.instructionShingles.contains) {
             return .fail(.promptFragment, "repeats the draft instructions (\"\(echoed)\")")
         }
-        if let lead = Self.leadIn(text) {
+        if let (lead, rest) = Self.leadIn(text) {
             let words = QuoteText.words(lead).count
-            let nothingAfter = Self.afterLeadIn(text)?.contains(where: \.isLetter) == false
+            let nothingAfter = !rest.contains(where: \.isLetter)
             if words <= Self.leadInWordLimit && (words < Self.clauseLeadInWords || Self.isExchangeTalk(lead) || nothingAfter) {
                 return .fail(.promptFragment, "starts with the lead-in \"\(lead.trimmingCharacters(in: .whitespaces)):\"")
             }
@@ -227,7 +227,8 @@ public struct DeterministicGate: Sendable {
     /// (outside German, where every noun is capitalised) a capitalised word inside the sentence. A
     /// lead-in naming nothing ("Here is your quote:") is a prompt leftover's (`promptFragment`).
     static func creditedLeadIn(_ text: String, language: String?) -> String? {
-        guard let lead = leadIn(text)?.trimmingCharacters(in: .whitespaces) else { return nil }
+        guard let (untrimmed, rest) = leadIn(text) else { return nil }
+        let lead = untrimmed.trimmingCharacters(in: .whitespaces)
         let words = QuoteText.words(lead).count
         guard (1...leadInWordLimit + 4).contains(words) else { return nil }
         let named = creditPatterns.contains { $0.matches(lead) }
@@ -240,29 +241,23 @@ public struct DeterministicGate: Sendable {
         // of eval/drafts), left to the register model. Short labels ("Note:", "Frase del día:")
         // and a question after the colon ("… compris : la citation doit-elle être en français ?")
         // are leftovers.
-        let quoted = [afterLeadIn(text)?.drop(while: \.isWhitespace), Substring(text)]
-            .contains { $0?.first.map(openingQuotes.contains) ?? false }
+        let quoted = [rest.drop(while: \.isWhitespace).first, text.first].contains { $0.map(openingQuotes.contains) ?? false }
         let clause = words >= clauseLeadInWords && !isExchangeTalk(lead) && !text.hasSuffix("?") && quoted
         return named || capitalised || clause ? lead : nil
-    }
-
-    /// What follows the lead-in's colon.
-    static func afterLeadIn(_ text: String) -> Substring? {
-        leadIn(text).map { text.dropFirst($0.count + 1) }
     }
 
     /// A lead-in of at least this many words is a clause, not a label.
     static let clauseLeadInWords = 4
 
-    /// The text before the first colon, nil without one. A colon between digits ("the 7:42 to
-    /// Leeds") is a time or a ratio, not the end of a lead-in.
-    static func leadIn(_ text: String) -> String? {
+    /// The text before the first colon and the rest after it, nil without one. A colon between
+    /// digits ("the 7:42 to Leeds") is a time or a ratio, not the end of a lead-in.
+    static func leadIn(_ text: String) -> (lead: String, rest: Substring)? {
         var search = text.startIndex
         while let colon = text[search...].firstIndex(where: { $0 == ":" || $0 == "：" }) {
             let next = text.index(after: colon)
             let betweenDigits = colon > text.startIndex && text[text.index(before: colon)].isNumber
                 && next < text.endIndex && text[next].isNumber
-            if !betweenDigits { return String(text[..<colon]) }
+            if !betweenDigits { return (String(text[..<colon]), text[next...]) }
             search = next
         }
         return nil
@@ -328,7 +323,7 @@ public struct DeterministicGate: Sendable {
             + "lembra|falou|ha detto|ha scritto|ha dicho|ha escrito)"
         // Singing and the infinitives after "liked to": only in the frame "as … sang, …"
         // ("Comme le chantait Trenet, …", "As the old song goes, …", "Come amava dire mio nonno, …").
-        let sang = "(?i:sang|sings|goes|singt|sang|heißt|heisst|chantait|chante|chanta|chantent|canta|cantaba|cantava|cantó|"
+        let sang = "(?i:sang|sings|goes|singt|heißt|heisst|chantait|chante|chanta|chantent|canta|cantaba|cantava|cantó|"
             + "say|sagen|decir|repetir|dire|ripetere|dizer|explain|remind us|erklären|explicar|recordar|expliquer|rappeler|"
             + "spiegare|ricordare|lembrar)"
         // Verbs that report a claim, a belief or a warning: they credit what follows only before
@@ -427,7 +422,7 @@ public struct DeterministicGate: Sendable {
         // What "for my …" names when it is an occasion or the speaker's own view, not a person.
         let occasion = "(?i:birthday|wedding|anniversary|party|trip|first|last|next|part|money|taste|geburtstag|hochzeit|"
             + "reise|erste|ersten|cumpleaños|boda|aniversario|fiesta|viaje|primer|primera|parte|gusto|anniversaire|mariage|"
-            + "fête|voyage|premier|première|part|goût|compleanno|matrimonio|festa|viaggio|primo|prima|aniversário|"
+            + "fête|voyage|premier|première|goût|compleanno|matrimonio|festa|viaggio|primo|prima|aniversário|"
             + "casamento|viagem|primeiro|primeira)\\b"
         let article = "(?i:the|an?|old|der|die|das|im|el|la|le|il|lo|o|a|un|una|une|ein|eine|einem|vieux|vecchio|viejo|velho|alte|alten)"
         let possessive = "(?i:my|our|mein|meine|meiner|meinem|unser|unsere|mi|mis|nuestro|nuestra|mon|ma|mes|notre|mio|mia|"
