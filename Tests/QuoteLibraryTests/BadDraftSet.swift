@@ -251,5 +251,11 @@ enum BadDraftSet {
         // Advice and its reason after a colon: the line's own words, no lead-in.
         ("it", "Scrivi il nome sul barattolo del sale: tra un mese non ricorderai quale era lo zucchero."),
         ("es", "Guarda las llaves siempre en el mismo cajón: la prisa de los lunes te lo agradecerá."),
+        ("de", "Stell deine Gummistiefel gleich neben die Haustür: der Regen kommt, wenn du sie suchst."),
+        // A song, a packet and a swear that credit nobody: a song that reminds of something, a
+        // packet carried, the speaker's own oath.
+        ("en", "The song on the radio reminds me of my father's old van and its cracked seats."),
+        ("fr", "Le paquet de farine glissé sous le bras, elle remonte la rue en sifflotant."),
+        ("en", "I swear the kettle boils faster when the whole family is waiting for tea."),
     ]
 }

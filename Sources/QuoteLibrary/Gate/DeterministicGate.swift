@@ -366,7 +366,12 @@ public struct DeterministicGate: Sendable {
             + "è persuaso|è persuasa|era persuaso|era persuasa|sono persuasi|acha|achava|acham|achavam|"
             + "advirtió|advertiu|avvertì|a averti|will tell you|will tell anyone|ama ricordare|amava ricordare|"
             + "dava per certo|davano per certo|beteuert|beteuerte|"
-            + "est certain|est certaine|était certain|était certaine|zu betonen|zu behaupten|zu versichern|joke|argue)"
+            + "est certain|est certaine|était certain|était certaine|zu betonen|zu behaupten|zu versichern|joke|argue|"
+            // joking, confiding ("Mein Vater witzelt gern, dass …", "La fleuriste m'a confié qu'…"), lore
+            // that holds in a trade ("In der Schneiderzunft gilt, dass …")
+            + "witzelt|witzelte|scherzt|scherzte|spottet|spottete|bromea|bromeaba|plaisante|scherza|scherzava|brinca com|"
+            + "confided|confides|vertraute mir an|me confió|me confiaba|m['’]a confié|m['’]a confiée|me confiait|"
+            + "mi ha confidato|mi confidava|me confiou|me confidenciou|asseguram|asseguravam|assegurou|gilt|galt)"
         // Verbs of speaking in a manner, which credit words only as the speaker's verb after them,
         // before its subject ("…, spiegava il fornaio Beppe.", "…, resmungava seu Adalberto no balcão.").
         let spoke = "(?i:explained|grumbled|muttered|whispered|sighed|joked|laughed|replied|added|warned|explains|grumbles|"
@@ -398,7 +403,7 @@ public struct DeterministicGate: Sendable {
         let aside = "(?:\\s*,[^,.!?]{1,25},)?"
         // What may stand between the verb and "that": adverbs of habit and the one told.
         let between = "(?i:once|always|often|me|us|him|her|mir|uns|immer|einmal|oft|siempre|una|vez|nos|nous|toujours|souvent|"
-            + "un|jour|sempre|mi|ci|spesso|certa|gern|gerne|still|never|to|everyone|anyone|seit|jahren|tagen|jeher|noch|heute|"
+            + "un|jour|sempre|mi|ci|spesso|certa|gern|gerne|mich|dich|still|never|to|everyone|anyone|seit|jahren|tagen|jeher|noch|heute|"
             + "todos|tout|le|monde|tutti|ancora|também|tambem|también|hoy|aujourd['’]hui|oggi|hoje|"
             + "every|morning|day|jeden|morgen|tag|cada|mañana|día|todas|as|manhãs|dia|chaque|matin|ogni|mattina|giorno|"
             + "volontiers|hartnäckig|felsenfest|\\p{L}+ly|\\p{L}+mente)"
@@ -488,6 +493,47 @@ public struct DeterministicGate: Sendable {
                 + "biscotto della fortuna|oroscopo|biscuit chinois)\\b[^.!?,]{0,40}?\\b(?i:promised|promises|predicted|"
                 + "predicts|warned|versprach|verspricht|prophezeite|prophezeit|prometió|promete|predijo|advertía|garantizó|"
                 + "garantiu|prometeu|previu|promettait|a promis|promet|prédisait|prometteva|ha promesso|prediceva|promette)\\b",
+            // What a packet, a label or a guidebook promises, its subject among the first words: "The
+            // seed packet guarantees a riot of colour …", "Die Waschmittelpackung verspricht …", "La
+            // scatola della moka promette un caffè perfetto …" (German nouns end compounds)
+            "^\\P{L}*(?:\\p{L}+['’\\s]+){0,4}?(?:\\p{L}*(?i:packung|etikett|tüte|schachtel|zettel|prospekt|reiseführer|werbung|"
+                + "anleitung)|(?i:packet|package|packaging|label|tin|jar|wrapper|carton|leaflet|brochure|guidebook|advert|"
+                + "advertisement|paquete|envase|etiqueta|bolsita|folleto|anuncio|paquet|emballage|étiquette|sachet|notice|"
+                + "publicité|pacchetto|confezione|etichetta|scatola|barattolo|bustina|opuscolo|pubblicità|pacote|embalagem|"
+                + "rótulo|rotulo|saquinho|folheto|anúncio|anuncio))\\b[^.!?,;:]{0,30}?\\s(?i:promises|promised|guarantees|"
+                + "guaranteed|assures|assured|vows|verspricht|versprach|garantiert|garantierte|promete|prometía|prometia|"
+                + "garantiza|garantizaba|asegura|aseguraba|promet|promettait|garantit|assure|promette|prometteva|garantisce|"
+                + "assicura|garante|garantia|assegura)\\b",
+            // What a song keeps telling us, with a quotation or "that" after: "The song on the radio kept
+            // repeating, "…"", "La canción de la verbena no deja de recordarnos que …" (not "The song on
+            // the radio reminds me of my father's van.")
+            "^\\P{L}*(?:\\p{L}+\\s+){0,3}?(?i:song|songs|lied|schlager|refrain|canción|cancion|estribillo|chanson|canzone|"
+                + "canzonetta|ritornello|canção|cancao|refrão|refrao)\\b[^.!?]{0,40}?\\b(?i:repeat|repeats|repeating|says|said|"
+                + "tells|told|telling|reminds|reminding|promises|promised|wiederholt|sagt|sagte|erinnert|verspricht|repite|dice|"
+                + "decía|recuerda|recordarnos|recordando|promete|répète|répétait|dit|disait|rappelle|rappelait|promet|ripete|"
+                + "ripeteva|diceva|ricorda|ricordarci|promette|repete|repetia|diz|dizia|lembra|lembrar-nos|lembrando)\\b"
+                + "[^.!?]{0,20}?(?:\\s(?i:that|dass|que|qu['’]|che)\\b|\\s(?i:qu['’])|[,:]?\\s*[\"“„«‚‘])",
+            // An opinion given as someone's in German, the verb straight after its holder: "Für meine
+            // Oma war ein Sonntag ohne Streuselkuchen kein richtiger Sonntag."
+            "^\\P{L}*(?i:für)\\s+(?i:meine|meinen|mein|unsere|unseren|unser)\\s+(?!\(occasion))\\p{L}+(?:\\s+\\p{Lu}\\p{L}+)?"
+                + "\\s+(?i:war|ist|sind|waren|bedeutet|bedeutete)\\b",
+            // A teaching or lore named as the source: "In Buddhist teaching, the mind is …", "Nella
+            // saggezza popolare, …"
+            "^\\P{L}*(?i:in|im|in der|en|en la|dans|dans la|nella|nel|na|no)\\s+[^,]{0,30}?\\b(?i:teaching|teachings|lore|"
+                + "folklore|scripture|scriptures|lehre|überlieferung|volksglauben|enseñanza|enseñanzas|sabiduría popular|"
+                + "enseignement|enseignements|sagesse populaire|insegnamento|insegnamenti|saggezza popolare|ensinamento|"
+                + "ensinamentos|sabedoria popular)\\b[^,]{0,20},",
+            // English drops "that" after a claim: "Astronomers at the observatory reckon the clearest nights …",
+            // "My aunt swears the jam …"
+            "^\(notWho)\(notNobody)\\P{L}*\\p{L}[^.!?]{0,60}?\\s\(notSpeaker)(?i:reckon|reckons|reckoned|swears|swore|"
+                + "swear)\\s+(?i:the|a|an|it|it['’]s|there|you|every|no|nothing|all|any)\\b",
+            // A verb that tells someone, then "that": "The guidebook assures travellers that …", "La
+            // nonna ricordava ai nipoti che …"
+            "^\(notWho)\(notNobody)\\P{L}*\\p{L}[^.!?]{0,60}?\\s\(notSpeaker)(?i:assures|assured|reminds|reminded|warns|"
+                + "warned|tells|told|versichert|versicherte|erinnert|erinnerte|warnt|warnte|asegura|aseguraba|recuerda|"
+                + "recordaba|advierte|advertía|assure|assurait|rappelle|rappelait|avertit|avertissait|assicura|assicurava|"
+                + "ricorda|ricordava|avverte|avvertiva|assegura|assegurava|lembra|lembrava|avisa|avisava)(?:\\s+\\p{L}+){1,2}"
+                + "\\s*,?\\s+\(complement)\\b",
             // "Inspired by Seamus Heaney, …"
             "(?i:inspired by|inspiriert von|inspirado en|inspiré par|inspirato da|inspirado em)\\s+\(name)",
             // "Decía el panadero Eusebio que …", "Ya lo decía mi tía, …", "Lo diceva anche la maestra: …"
@@ -540,14 +586,17 @@ public struct DeterministicGate: Sendable {
             "^\\P{L}*Laut\\s+(?:dem|der|den|des|meinem|meiner|meines|unserem|unserer)\\s",
             // "Según la bolsita de té de esta mañana, …", "Segundo o motorista do ônibus, …"
             // ("selon" and "secondo" also mean "depending on" and "in my view": not these)
-            "^\\P{L}*(?i:según|segun|segundo|d['’]après|d['’]apres|according to)\\s+(?i:el|la|los|las|o|a|os|as|l['’]|le|les|the|del|do|da)\\b[^,:;]{1,50},",
+            "^\\P{L}*(?i:según|segun|segundo|d['’]après|d['’]apres|according to)\\s+(?i:el|la|los|las|o|a|os|as|l['’]|le|les|the|del|do|da|un|una|um|uma|une|an)\\b[^,:;]{1,50},",
             // Sayings of a place or of people at large: "Im Allgäu heißt es, …", "Diz-se nos Açores que …"
             "(?i:heißt es|heisst es)\\s*,",
             // (a "que" of comparison is none: "Los remiendos … cuentan mejor que un álbum …")
             "\\b(?i:diz-se|dizem|se dice|dicen|on dit|si dice|dicono|they say|people say|man sagt|se cuenta|on raconte|"
                 + "corre voce|si tramanda|se transmite|on tient|es heißt|conta a lenda|"
                 + "si racconta|conta-se|erzählt man|man erzählt|reza la leyenda|reza a lenda|dice la leyenda|"
-                + "si legge|se lee|lê-se|on peut lire|it is said|legend has it)\\b[^.!?]{0,40}?\\s\(notComparison)(?i:que|che|dass|that)\\b",
+                + "si legge|se lee|lê-se|on peut lire|it is said|legend has it|rumour has it|rumor has it|word has it|"
+                + "man munkelt|corre el rumor|corre o boato|corre o rumor|gira voce|circola voce|il paraît|"
+                + "se rumorea|si mormora|es sabido|é sabido|è risaputo|it is well known|everyone knows|todo el mundo sabe|"
+                + "toda a gente sabe|todo mundo sabe|tout le monde sait|tutti sanno)\\b[^.!?]{0,40}?\\s\(notComparison)(?i:que|che|dass|that)\\b",
             // "Cuentan en mi pueblo que …": the plural of telling only as the line's first word
             "^\\P{L}*(?i:cuentan|contam|raccontano|racontent)\\b[^.!?]{0,40}?\\s\(notComparison)(?i:que|che|qu['’])\\b",
             // "…, o eso dice el felpudo del tercero B.", "…, or so says my aunt."

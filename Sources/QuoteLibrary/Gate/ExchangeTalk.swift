@@ -142,10 +142,12 @@ enum ExchangeTalk {
             "perdon", "disculpa", "disculpe", "desole", "desolee", "pardon", "mi scuso", "scusa", "scusami", "mi dispiace",
             "desculpe", "desculpa", "lamento", "perdao",
         ]
-        /// The reader named: you, your (a lead-in before a colon that names the reader is talk).
+        /// The reader named as a pronoun: you, dir, vous (a lead-in before a colon that names the
+        /// reader is talk). Not the possessives ("your", "tua"): advice names the reader's things
+        /// before its reason ("Aprende o nome da tua peixeira: …"; set 14 of eval/drafts). Spanish
+        /// "tu" is both, and stays.
         static let readerWords: Set<String> = [
-            "you", "your", "du", "dein", "deine", "deinen", "dir", "dich", "ihnen", "tu", "tus", "ti", "usted", "vous", "votre", "vos",
-            "toi", "tuo", "tua", "tuoi", "voce", "voces", "teu",
+            "you", "du", "dir", "dich", "ihnen", "tu", "ti", "usted", "vous", "toi", "voce", "voces",
         ]
         /// The model speaking as a model.
         static let selfReferences: [String] = [
