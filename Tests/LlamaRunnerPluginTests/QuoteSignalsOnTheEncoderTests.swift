@@ -231,8 +231,8 @@ import Testing
     /// The held-out drafts written apart (eval/drafts/held-out, sets 4, 6, 9 and 15) on
     /// EmbeddingGemma, as the pipeline orders the checks: the deterministic gate first, then the
     /// register model on the novelty vector. Measured: with the rules in front, 439/479 leftovers
-    /// are rejected as `promptFragment` (rules 297, register 142) and 422/479 attributions as
-    /// `attribution` (rules 332, register 90); the rules take 14 of the 720 good lines for either (a
+    /// are rejected as `promptFragment` (rules 297, register 142) and 421/479 attributions as
+    /// `attribution` (rules 331, register 90); the rules take 14 of the 720 good lines for either (a
     /// scene reporting someone's saying or claim, advice before a colon read as a source), the
     /// register 12 more.
     @Test func heldOutDraftsWrittenApartThroughTheRulesAndTheRegister() async throws {

@@ -257,5 +257,8 @@ enum BadDraftSet {
         ("en", "The song on the radio reminds me of my father's old van and its cracked seats."),
         ("fr", "Le paquet de farine glissé sous le bras, elle remonte la rue en sifflotant."),
         ("en", "I swear the kettle boils faster when the whole family is waiting for tea."),
+        // "that" after a verb of telling that is no complement: a relative, a demonstrative.
+        ("en", "The ferryman told us stories that made the crossing feel half as long."),
+        ("en", "The smell of tar on the quay reminds me of that summer we spent in Brittany."),
     ]
 }

@@ -55,17 +55,17 @@ struct WrittenDraftsGateTests {
     }
 
     /// Measured on the held-out sets (4, 6, 9 and 15): the rules alone reject 297 of 479 leftovers
-    /// as `promptFragment` and 332 of 479 attributions as `attribution`; on the tuning sets they
-    /// were written against, 858/1437 and 1343/1979. On sets 4, 6 and 9 before set 14: 242/359 and
+    /// as `promptFragment` and 331 of 479 attributions as `attribution`; on the tuning sets they
+    /// were written against, 858/1437 and 1342/1979. On sets 4, 6 and 9 before set 14: 242/359 and
     /// 232/360 (174 attributions before the verbs of claiming). The register model adds the rest it
     /// catches.
     @Test func theRulesAloneOnTheHeldOutDrafts() throws {
         let leftovers = try caught("held-out", "leftover", by: .promptFragment)
         let attributions = try caught("held-out", "attribution", by: .attribution)
         #expect(leftovers.total == 479 && attributions.total == 479)
-        #expect(leftovers.caught >= 297 && attributions.caught >= 332)
+        #expect(leftovers.caught >= 297 && attributions.caught >= 331)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
-        #expect(tuningLeftovers.caught >= 858 && tuningAttributions.caught >= 1343)
+        #expect(tuningLeftovers.caught >= 858 && tuningAttributions.caught >= 1342)
     }
 }

@@ -512,7 +512,7 @@ public struct DeterministicGate: Sendable {
                 + "tells|told|telling|reminds|reminding|promises|promised|wiederholt|sagt|sagte|erinnert|verspricht|repite|dice|"
                 + "decía|recuerda|recordarnos|recordando|promete|répète|répétait|dit|disait|rappelle|rappelait|promet|ripete|"
                 + "ripeteva|diceva|ricorda|ricordarci|promette|repete|repetia|diz|dizia|lembra|lembrar-nos|lembrando)\\b"
-                + "[^.!?]{0,20}?(?:\\s(?i:that|dass|que|qu['’]|che)\\b|\\s(?i:qu['’])|[,:]?\\s*[\"“„«‚‘])",
+                + "[^.!?]{0,20}?(?:\\s(?i:that|dass|que|qu['’]|che)\\b|[,:]?\\s*[\"“„«‚‘])",
             // An opinion given as someone's in German, the verb straight after its holder: "Für meine
             // Oma war ein Sonntag ohne Streuselkuchen kein richtiger Sonntag."
             "^\\P{L}*(?i:für)\\s+(?i:meine|meinen|mein|unsere|unseren|unser)\\s+(?!\(occasion))\\p{L}+(?:\\s+\\p{Lu}\\p{L}+)?"
@@ -528,11 +528,13 @@ public struct DeterministicGate: Sendable {
             "^\(notWho)\(notNobody)\\P{L}*\\p{L}[^.!?]{0,60}?\\s\(notSpeaker)(?i:reckon|reckons|reckoned|swears|swore|"
                 + "swear)\\s+(?i:the|a|an|it|it['’]s|there|you|every|no|nothing|all|any)\\b",
             // A verb that tells someone, then "that": "The guidebook assures travellers that …", "La
-            // nonna ricordava ai nipoti che …"
+            // nonna ricordava ai nipoti che …". Not "tells" (stories that …) nor "of" before "that"
+            // ("The smell of tar reminds me of that summer …"), where "that" is no complement.
             "^\(notWho)\(notNobody)\\P{L}*\\p{L}[^.!?]{0,60}?\\s\(notSpeaker)(?i:assures|assured|reminds|reminded|warns|"
-                + "warned|tells|told|versichert|versicherte|erinnert|erinnerte|warnt|warnte|asegura|aseguraba|recuerda|"
+                + "warned|versichert|versicherte|erinnert|erinnerte|warnt|warnte|asegura|aseguraba|recuerda|"
                 + "recordaba|advierte|advertía|assure|assurait|rappelle|rappelait|avertit|avertissait|assicura|assicurava|"
-                + "ricorda|ricordava|avverte|avvertiva|assegura|assegurava|lembra|lembrava|avisa|avisava)(?:\\s+\\p{L}+){1,2}"
+                + "ricorda|ricordava|avverte|avvertiva|assegura|assegurava|lembra|lembrava|avisa|avisava)"
+                + "(?:\\s+(?!(?i:of|about|von|vom|di|du|des|del|da|do|dos|das)\\b)\\p{L}+){1,2}"
                 + "\\s*,?\\s+\(complement)\\b",
             // "Inspired by Seamus Heaney, …"
             "(?i:inspired by|inspiriert von|inspirado en|inspiré par|inspirato da|inspirado em)\\s+\(name)",
