@@ -422,6 +422,9 @@ public struct DeterministicGate: Sendable {
         // que …", "Nessuna guida turistica ricorda che …" are the line's own words.
         let notNobody = "(?!\\P{L}*(?i:nobody|no one|niemand|kein|keine|keiner|nadie|ningún|ninguna|ninguno|personne|"
             + "aucun|aucune|nessuno|nessuna|nessun|ninguém|nenhum|nenhuma)\\b)"
+        // A subject of its own, within `reach` characters, then the verb of a claim: the opening the
+        // frames of claims share ("Les bergers du Queyras affirment qu'…", "My aunt swears the jam …").
+        let subjectThen = { (reach: Int) in "^\(notWho)\(notNobody)\\P{L}*\\p{L}[^.!?]{0,\(reach)}?\\s\(notSpeaker)" }
         let notComparison = "(?<!(?i:más|mas|mejor|peor|menos|più|meglio|peggio|meno|plus|mieux|moins|mais|melhor|pior|more|better|less)\\s)"
         let end = #"\s*[.!?…]?\s*$"#
         // What "for my …" names when it is an occasion or the speaker's own view, not a person.
@@ -462,7 +465,7 @@ public struct DeterministicGate: Sendable {
             "^\(notWho)\(notNobody)[^.!?]{0,70}?\(notSpeaker)\\b\(said)(?:\\s+\(between)){0,3}\\s*,?\\s+\(complement)\\b",
             // "Les bergers du Queyras affirment qu'…", "Mi compañera está convencida de que …": a claim
             // after a subject of its own (a line opening with the verb is advice: "Ricorda che …")
-            "^\(notWho)\(notNobody)\\P{L}*\\p{L}[^.!?]{0,80}?\\s\(notSpeaker)\(claimed)(?:-(?i:me|nos|lhe|lhes|te))?(?:\\s+\(between)){0,3}\(aside)\\s*,?\\s+\(complement)\\b",
+            subjectThen(80) + "\(claimed)(?:-(?i:me|nos|lhe|lhes|te))?(?:\\s+\(between)){0,3}\(aside)\\s*,?\\s+\(complement)\\b",
             // An opinion given as someone's: "For my father-in-law, no Sunday is complete without …",
             // "Para os artesãos do Alto do Moura, o barro bom …" (people of a place); not the
             // speaker's own ("For my part, I …"), nor an occasion ("Para mi boda, mi tía bordó …")
@@ -525,12 +528,12 @@ public struct DeterministicGate: Sendable {
                 + "ensinamentos|sabedoria popular)\\b[^,]{0,20},",
             // English drops "that" after a claim: "Astronomers at the observatory reckon the clearest nights …",
             // "My aunt swears the jam …"
-            "^\(notWho)\(notNobody)\\P{L}*\\p{L}[^.!?]{0,60}?\\s\(notSpeaker)(?i:reckon|reckons|reckoned|swears|swore|"
+            subjectThen(60) + "(?i:reckon|reckons|reckoned|swears|swore|"
                 + "swear)\\s+(?i:the|a|an|it|it['’]s|there|you|every|no|nothing|all|any)\\b",
             // A verb that tells someone, then "that": "The guidebook assures travellers that …", "La
             // nonna ricordava ai nipoti che …". Not "tells" (stories that …) nor "of" before "that"
             // ("The smell of tar reminds me of that summer …"), where "that" is no complement.
-            "^\(notWho)\(notNobody)\\P{L}*\\p{L}[^.!?]{0,60}?\\s\(notSpeaker)(?i:assures|assured|reminds|reminded|warns|"
+            subjectThen(60) + "(?i:assures|assured|reminds|reminded|warns|"
                 + "warned|versichert|versicherte|erinnert|erinnerte|warnt|warnte|asegura|aseguraba|recuerda|"
                 + "recordaba|advierte|advertía|assure|assurait|rappelle|rappelait|avertit|avertissait|assicura|assicurava|"
                 + "ricorda|ricordava|avverte|avvertiva|assegura|assegurava|lembra|lembrava|avisa|avisava)"
