@@ -260,5 +260,10 @@ enum BadDraftSet {
         // "that" after a verb of telling that is no complement: a relative, a demonstrative.
         ("en", "The ferryman told us stories that made the crossing feel half as long."),
         ("en", "The smell of tar on the quay reminds me of that summer we spent in Brittany."),
+        // A reflexive pronoun in advice before its reason is no talk to the reader (set 16 of
+        // eval/drafts); "selon" at the end is "depending on", no credit; the speaker's own find.
+        ("de", "Kauf dir einen warmen Schal, keinen dünnen: Er hält dich durch jeden Winter."),
+        ("fr", "On ramasse les girolles sous les hêtres ou sous les chênes, selon la saison."),
+        ("en", "In my father's book, I found a tram ticket from Lisbon pressed flat as a leaf."),
     ]
 }

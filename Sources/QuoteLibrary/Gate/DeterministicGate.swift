@@ -232,7 +232,9 @@ public struct DeterministicGate: Sendable {
         let words = QuoteText.words(lead).count
         guard (1...leadInWordLimit + 4).contains(words) else { return nil }
         let named = creditPatterns.contains { $0.matches(lead) }
-        let capitalised = language != "de" && capitalisedWord.matches(lead) && !englishI.matches(lead)
+        // A short label's capitals name nobody ("**Quote of the Day:**", "Opzione B:"; set 16 of eval/drafts).
+        let label = words <= clauseLeadInWords && isExchangeTalk(lead)
+        let capitalised = language != "de" && capitalisedWord.matches(lead) && !englishI.matches(lead) && !label
         // A clause of its own before the colon that is not talk about the exchange, with a
         // quotation after the colon or opening the line, says where the line was found or who said
         // it ("Il cartello appeso in tipografia avverte: «…»", "« Le cidre n'attend personne » :
@@ -312,13 +314,13 @@ public struct DeterministicGate: Sendable {
         // Verbs that report words, in the forms that frame a saying (past and habitual, the
         // present of "says", the participle after "so hat es … gesagt").
         let said = "(?i:said|says|wrote|writes|remarked|believed|put it|used to say|would say|repeated|insisted|liked to say|"
-            + "quipped|advised|taught|noted|claimed|declared|"
+            + "quipped|advised|taught|noted|claimed|declared|would put it|"
             + "sagte|sagt|schrieb|schreibt|meinte|wusste|pflegte|gesagt|geschrieben|besagt|lehrte|riet|notierte|wiederholt|"
-            + "dijo|decía|decia|dice|escribió|escribio|escribe|afirmaba|afirma|aseguraba|asegura|repetía|repetia|repite|"
+            + "dijo|decía|decia|diría|diria|dice|escribió|escribio|escribe|afirmaba|afirma|aseguraba|asegura|repetía|repetia|repite|"
             + "enseñó|enseno|enseñaba|aconsejaba|anotó|contaba|"
-            + "disait|a dit|dit|écrivait|ecrivait|a écrit|a ecrit|affirmait|affirme|répétait|repetait|répète|confiait|racontait|"
+            + "disait|a dit|dit|dirait|écrivait|ecrivait|écrit|a écrit|a ecrit|affirmait|affirme|répétait|repetait|répète|confiait|racontait|"
             + "assurait|notait|enseignait|conseillait|prétendait|pretendait|déclare|"
-            + "disse|diceva|scrisse|scriveva|scrive|ripeteva|ripete|affermava|raccontava|sosteneva|insegnava|consigliava|annotò|"
+            + "disse|diceva|direbbe|scrisse|scriveva|scrive|ripeteva|ripete|affermava|raccontava|sosteneva|insegnava|consigliava|annotò|"
             + "dizia|diz|escreveu|escrevia|escreve|repete|garantia|garante|afirmava|contava|ensinou|ensinava|aconselhava|"
             + "lembra|falou|ha detto|ha scritto|ha dicho|ha escrito)"
         // Singing and the infinitives after "liked to": only in the frame "as … sang, …"
@@ -371,7 +373,10 @@ public struct DeterministicGate: Sendable {
             // that holds in a trade ("In der Schneiderzunft gilt, dass …")
             + "witzelt|witzelte|scherzt|scherzte|spottet|spottete|bromea|bromeaba|plaisante|scherza|scherzava|brinca com|"
             + "confided|confides|vertraute mir an|me confió|me confiaba|m['’]a confié|m['’]a confiée|me confiait|"
-            + "mi ha confidato|mi confidava|me confiou|me confidenciou|asseguram|asseguravam|assegurou|gilt|galt)"
+            + "mi ha confidato|mi confidava|me confiou|me confidenciou|asseguram|asseguravam|assegurou|gilt|galt|"
+            // what a thing keeps repeating or reports ("Everyone in our village repeats that …", "Meine
+            // Fitness-App meldet jeden Morgen, dass …")
+            + "repeats|meldet|meldete|brinca|brincava)"
         // Verbs of speaking in a manner, which credit words only as the speaker's verb after them,
         // before its subject ("…, spiegava il fornaio Beppe.", "…, resmungava seu Adalberto no balcão.").
         let spoke = "(?i:explained|grumbled|muttered|whispered|sighed|joked|laughed|replied|added|warned|explains|grumbles|"
@@ -384,7 +389,9 @@ public struct DeterministicGate: Sendable {
         let saidBefore = "(?i:dijo|decía|decia|dice|escribió|escribio|disait|l['’]a dit|a dit|écrivait|ecrivait|disse|diceva|"
             + "scrisse|scriveva|dizia|diz|escreveu)"
         let like = "(?i:as|like|wie|como|comme|come)"
-        let according = "(?i:according to|laut|según|segun|selon|d['’]après|d['’]apres|secondo|segundo)"
+        let according = "(?i:according to|laut|según|segun|selon|d['’]après|d['’]apres|secondo|segundo|de acuerdo con|de acordo com|"
+            + "en opinión de|en opinion de|na opinião de|na opiniao de|in the opinion of|de l['’]avis de|à l['’]avis de|"
+            + "a parere di|nach ansicht von|nach meinung von)"
         // Openers that credit what follows to someone ("In the words of …,", "Frei nach …,",
         // "Stando all'etichetta …,").
         let credit = "(?i:in the words of|to quote|paraphrasing|quote by|quote from|um es mit|frei nach|si l['’]on en croit|"
@@ -550,6 +557,15 @@ public struct DeterministicGate: Sendable {
             // "…, said my grandfather every spring.", "…, decía mi abuela.", "», ripeteva il signor
             // Gennaro.", "…, conforme conta o seu Valdemar.", "…, me confiait mon voisin."
             ",\\s*(?i:(?:me|mi|m['’]|nos|ci|uns|us)\\s*)?(?:\(said)|(?i:conforme|según|segun|como|selon|come)\\s+(?:\(said)|(?i:cuenta|conta|cuentan|contam|raconte|racconta)))\\s+(?!(?i:(?:que|che|that|dass)\\b|qu['’]))[^,]{1,50}\(end)",
+            // "…, en opinión de mi abuelo.", "…, according to my coach." (not "selon" or "secondo", which
+            // also mean "depending on": "…, selon mon humeur.")
+            ",\\s*(?i:according to|laut|según|segun|segundo|d['’]après|d['’]apres|de acuerdo con|de acordo com|en opinión de|"
+                + "en opinion de|na opinião de|na opiniao de|in the opinion of|de l['’]avis de|a parere di|nach ansicht|"
+                + "nach meinung)\\s+(?:\(possessive)|\(name))[^,]{0,40}\(end)",
+            // An opinion given as someone's: "In my father's view, …", "In Gran's book, …"; not the
+            // speaker's own after the comma ("In my father's book, I found …")
+            "^\\P{L}*(?i:in)\\s+(?:(?i:my|our)\\s+)?[^,]{1,25}?['’]s?\\s+(?i:view|opinion|eyes|book|mind),\\s+"
+                + "(?!(?i:I|we)\\b)",
             // "…, spiegava il fornaio Beppe mostrando la panzanella.", "…, grumbled the ferryman."
             ",\\s*\(spoke)\\s+(?!(?i:(?:que|che|that|dass)\\b|qu['’]))[^,]{1,60}\(end)",
             // Reported speech in German, whose verb is in the subjunctive: "Der Fährmann meint, die Elbe
@@ -591,7 +607,7 @@ public struct DeterministicGate: Sendable {
             "^\\P{L}*Laut\\s+(?:dem|der|den|des|meinem|meiner|meines|unserem|unserer)\\s",
             // "Según la bolsita de té de esta mañana, …", "Segundo o motorista do ônibus, …"
             // ("selon" and "secondo" also mean "depending on" and "in my view": not these)
-            "^\\P{L}*(?i:según|segun|segundo|d['’]après|d['’]apres|according to)\\s+(?i:el|la|los|las|o|a|os|as|l['’]|le|les|the|del|do|da|un|una|um|uma|une|an)\\b[^,:;]{1,50},",
+            "^\\P{L}*(?i:según|segun|segundo|d['’]après|d['’]apres|according to|de acuerdo con|de acordo com)\\s+(?i:el|la|los|las|o|a|os|as|l['’]|le|les|the|del|do|da|un|una|um|uma|une|an)\\b[^,:;]{1,50},",
             // Sayings of a place or of people at large: "Im Allgäu heißt es, …", "Diz-se nos Açores que …"
             "(?i:heißt es|heisst es)\\s*,",
             // (a "que" of comparison is none: "Los remiendos … cuentan mejor que un álbum …")
@@ -601,7 +617,8 @@ public struct DeterministicGate: Sendable {
                 + "si legge|se lee|lê-se|on peut lire|it is said|legend has it|rumour has it|rumor has it|word has it|"
                 + "man munkelt|corre el rumor|corre o boato|corre o rumor|gira voce|circola voce|il paraît|"
                 + "se rumorea|si mormora|es sabido|é sabido|è risaputo|it is well known|everyone knows|todo el mundo sabe|"
-                + "toda a gente sabe|todo mundo sabe|tout le monde sait|tutti sanno)\\b[^.!?]{0,40}?\\s\(notComparison)(?i:que|che|dass|that)\\b",
+                + "toda a gente sabe|todo mundo sabe|tout le monde sait|tutti sanno|se enseña|se les enseña|si insegna|on enseigne|"
+                + "ensina-se|se ensina|man lehrt)\\b[^.!?]{0,40}?\\s\(notComparison)(?i:que|che|dass|that)\\b",
             // "Cuentan en mi pueblo que …": the plural of telling only as the line's first word
             "^\\P{L}*(?i:cuentan|contam|raccontano|racontent)\\b[^.!?]{0,40}?\\s\(notComparison)(?i:que|che|qu['’])\\b",
             // "…, o eso dice el felpudo del tercero B.", "…, or so says my aunt."

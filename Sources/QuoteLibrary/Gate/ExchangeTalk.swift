@@ -96,7 +96,7 @@ enum ExchangeTalk {
             "cita", "citas", "frase", "frases", "oracion", "oraciones", "version", "versiones", "opcion", "opciones",
             "propuesta", "propuestas", "variantes",
             "citation", "citations", "proposition", "propositions",
-            "citazione", "citazioni", "frasi", "versione", "versioni", "proposta", "proposte", "varianti",
+            "citazione", "citazioni", "opzione", "opzioni", "frasi", "versione", "versioni", "proposta", "proposte", "varianti",
             "citacao", "citacoes", "versao", "versoes", "opcao", "opcoes", "sugestao", "sugestoes", "propostas",
         ]
         static let lineNouns: Set<String> = ["line", "zeile", "linea", "ligne", "riga", "linha"]
@@ -147,7 +147,7 @@ enum ExchangeTalk {
         /// before its reason ("Aprende o nome da tua peixeira: …"; set 14 of eval/drafts). Spanish
         /// "tu" is both, and stays.
         static let readerWords: Set<String> = [
-            "you", "du", "dir", "dich", "ihnen", "tu", "ti", "usted", "vous", "toi", "voce", "voces",
+            "you", "du", "ihnen", "tu", "ti", "usted", "vous", "toi", "voce", "voces",
         ]
         /// The model speaking as a model.
         static let selfReferences: [String] = [
@@ -171,7 +171,9 @@ enum ExchangeTalk {
         static let ofTheDay: [String] = [
             "quote of the day", "zitat des tages", "spruch des tages", "satz des tages", "frase del dia", "cita del dia",
             "citation du jour", "pensee du jour", "phrase du jour", "frase del giorno", "citazione del giorno", "frase do dia",
-            "citacao do dia",
+            "citacao do dia", "line of the day", "thought of the day", "zeile des tages", "gedanke des tages",
+            "linea del dia", "pensamiento del dia", "ligne du jour", "riga del giorno", "pensiero del giorno", "linha do dia",
+            "pensamento do dia",
         ]
         static let aboutWords: Set<String> = [
             "about", "uber", "zum", "zur", "sobre", "acerca", "sur", "su", "sul", "sulla", "sullo", "sui", "sulle",
