@@ -265,5 +265,9 @@ enum BadDraftSet {
         ("de", "Kauf dir einen warmen Schal, keinen dünnen: Er hält dich durch jeden Winter."),
         ("fr", "On ramasse les girolles sous les hêtres ou sous les chênes, selon la saison."),
         ("en", "In my father's book, I found a tram ticket from Lisbon pressed flat as a leaf."),
+        // French "apprendre" is learning as well as teaching; "sa" is a possessive, not "knows"
+        // (set 18 of eval/drafts).
+        ("fr", "À la plage, on apprend vite que le vent décide où l'on pose la serviette."),
+        ("fr", "Comme sa grand-mère avant elle, elle pétrit la pâte à la main chaque dimanche."),
     ]
 }

@@ -284,7 +284,8 @@ public struct DeterministicGate: Sendable {
 
     /// Words for a saying ("proverb", "Volksmund", "refrán", "dicton"), as regular-expression alternatives.
     static let sayingNouns = "proverb|saying|adage|motto|sprichwort|volksmund|redensart|weisheit|refrán|refran|dicho|proverbio|"
-        + "dicton|proverbe|detto|ditado|provérbio|sabiduría|sabiduria|sagesse|saggezza|sabedoria"
+        + "dicton|proverbe|detto|ditado|provérbio|sabiduría|sabiduria|sagesse|saggezza|sabedoria|superstition|aberglaube|"
+        + "superstición|supersticion|superstizione|superstição|superstiçao"
     /// Words for a saying or for where sayings are kept.
     static let sourceNouns = "(?i:\(sayingNouns)|spruch der|spruch von|diary|tagebuch|diario|journal|poesiealbum|meditations|essais)"
 
@@ -315,19 +316,22 @@ public struct DeterministicGate: Sendable {
         // present of "says", the participle after "so hat es … gesagt").
         let said = "(?i:said|says|wrote|writes|remarked|believed|put it|used to say|would say|repeated|insisted|liked to say|"
             + "quipped|advised|taught|noted|claimed|declared|would put it|"
-            + "sagte|sagt|schrieb|schreibt|meinte|wusste|pflegte|gesagt|geschrieben|besagt|lehrte|riet|notierte|wiederholt|"
+            + "sagte|sagt|schrieb|schreibt|meinte|fand|wusste|pflegte|gesagt|geschrieben|besagt|lehrte|riet|notierte|wiederholt|"
             + "dijo|decía|decia|diría|diria|dice|escribió|escribio|escribe|afirmaba|afirma|aseguraba|asegura|repetía|repetia|repite|"
             + "enseñó|enseno|enseñaba|aconsejaba|anotó|contaba|"
-            + "disait|a dit|dit|dirait|écrivait|ecrivait|écrit|a écrit|a ecrit|affirmait|affirme|répétait|repetait|répète|confiait|racontait|"
+            + "disait|a dit|dit|dirait|a glissé|écrivait|ecrivait|écrit|a écrit|a ecrit|affirmait|affirme|répétait|repetait|répète|confiait|racontait|"
             + "assurait|notait|enseignait|conseillait|prétendait|pretendait|déclare|"
-            + "disse|diceva|direbbe|scrisse|scriveva|scrive|ripeteva|ripete|affermava|raccontava|sosteneva|insegnava|consigliava|annotò|"
+            + "disse|diceva|direbbe|ha promesso|scrisse|scriveva|scrive|ripeteva|ripete|affermava|raccontava|sosteneva|insegnava|consigliava|annotò|"
             + "dizia|diz|escreveu|escrevia|escreve|repete|garantia|garante|afirmava|contava|ensinou|ensinava|aconselhava|"
             + "lembra|falou|ha detto|ha scritto|ha dicho|ha escrito)"
         // Singing and the infinitives after "liked to": only in the frame "as … sang, …"
         // ("Comme le chantait Trenet, …", "As the old song goes, …", "Come amava dire mio nonno, …").
         let sang = "(?i:sang|sings|goes|singt|heißt|heisst|chantait|chante|chanta|chantent|canta|cantaba|cantava|cantó|"
             + "say|sagen|decir|repetir|dire|ripetere|dizer|explain|remind us|erklären|explicar|recordar|expliquer|rappeler|"
-            + "spiegare|ricordare|lembrar)"
+            + "spiegare|ricordare|lembrar|"
+            // what a trade knows ("Como bien sabe cualquier tendero, …"; not the speaker's "As I know", nor
+            // French "sa", a possessive too)
+            + "knows|weiß|sabe|saben|sait|savent|sanno|sabem)"
         // Verbs that report a claim, a belief or a warning: they credit what follows only before
         // "that" (`complement`) and after a subject of their own ("Les bergers du Queyras affirment
         // qu'…", "My midwife was adamant that …", "Mein Schwager schwört, dass …"). Third person
@@ -376,7 +380,9 @@ public struct DeterministicGate: Sendable {
             + "mi ha confidato|mi confidava|me confiou|me confidenciou|asseguram|asseguravam|assegurou|gilt|galt|"
             // what a thing keeps repeating or reports ("Everyone in our village repeats that …", "Meine
             // Fitness-App meldet jeden Morgen, dass …")
-            + "repeats|meldet|meldete|brinca|brincava)"
+            + "repeats|meldet|meldete|brinca|brincava|bromean con|bromea con|bromeaba con|brincam com|scherzano|plaisantent|"
+            // a lesson drilled in ("Il professore di greco ci ha inculcato che …")
+            + "inculcato|inculcava|inculcó|inculcou|meteu-nos na cabeça|meteu-me na cabeça|eingebläut)"
         // Verbs of speaking in a manner, which credit words only as the speaker's verb after them,
         // before its subject ("…, spiegava il fornaio Beppe.", "…, resmungava seu Adalberto no balcão.").
         let spoke = "(?i:explained|grumbled|muttered|whispered|sighed|joked|laughed|replied|added|warned|explains|grumbles|"
@@ -389,9 +395,12 @@ public struct DeterministicGate: Sendable {
         let saidBefore = "(?i:dijo|decía|decia|dice|escribió|escribio|disait|l['’]a dit|a dit|écrivait|ecrivait|disse|diceva|"
             + "scrisse|scriveva|dizia|diz|escreveu)"
         let like = "(?i:as|like|wie|como|comme|come)"
-        let according = "(?i:according to|laut|según|segun|selon|d['’]après|d['’]apres|secondo|segundo|de acuerdo con|de acordo com|"
+        // "According to": `crediting` names whose words or view follow; "selon" and "secondo" also
+        // mean "depending on" ("…, selon la saison.") and count only before a name or a saying.
+        let crediting = "(?i:according to|laut|según|segun|segundo|d['’]après|d['’]apres|de acuerdo con|de acordo com|"
             + "en opinión de|en opinion de|na opinião de|na opiniao de|in the opinion of|de l['’]avis de|à l['’]avis de|"
-            + "a parere di|nach ansicht von|nach meinung von)"
+            + "a parere di|nach ansicht|nach meinung)"
+        let according = "(?:\(crediting)|(?i:selon|secondo))"
         // Openers that credit what follows to someone ("In the words of …,", "Frei nach …,",
         // "Stando all'etichetta …,").
         let credit = "(?i:in the words of|to quote|paraphrasing|quote by|quote from|um es mit|frei nach|si l['’]on en croit|"
@@ -491,7 +500,7 @@ public struct DeterministicGate: Sendable {
             // "Real gardeners, my uncle maintains, water the soil …", "Echte Gärtner, so beteuert mein
             // Onkel, gießen …": the speaker set off by commas inside the saying
             ",\\s*(?:(?i:so|wie)\\s+)?(?:\(possessive)\\s[^,]{1,30}?\\s(?:\(claimed)|\(said))"
-                + "|(?:\(claimed)|\(said))\\s+\(possessive)\\s[^,]{1,30}),\\s",
+                + "|(?:(?i:ci|mi|me|nos|m['’])\\s*)?(?:\(claimed)|\(said))\\s+(?:\(possessive)|\(article))\\s[^,]{1,30}),\\s",
             // "Printers have a saying that …"
             "\\b(?i:have|has|had|haben|hat|hatte|tienen|tiene|tenía|ont|a|avait|hanno|ha|aveva|têm|tem|tinha)\\s+"
                 + "(?i:a|an|un|una|une|ein|einen|um|uma)\\s+(?:\\p{L}+\\s+)?(?i:\(DeterministicGate.sayingNouns))\\s+\(complement)\\b",
@@ -507,13 +516,17 @@ public struct DeterministicGate: Sendable {
             // seed packet guarantees a riot of colour …", "Die Waschmittelpackung verspricht …", "La
             // scatola della moka promette un caffè perfetto …" (German nouns end compounds)
             "^\\P{L}*(?:\\p{L}+['’\\s]+){0,4}?(?:\\p{L}*(?i:packung|etikett|tüte|schachtel|zettel|prospekt|reiseführer|werbung|"
-                + "anleitung)|(?i:packet|package|packaging|label|tin|jar|wrapper|carton|leaflet|brochure|guidebook|advert|"
+                + "anleitung|app|schild)|(?i:packet|package|packaging|label|tin|jar|wrapper|carton|leaflet|brochure|guidebook|advert|"
+                // signs, manuals and apps promise and insist too ("L'enseigne de la crêperie promet …"; set 18)
+                + "sign|manual|app|cartel|letrero|manual|aplicación|enseigne|panneau|manuel|appli|insegna|cartello|manuale|"
+                + "placa|aplicação|"
                 + "advertisement|paquete|envase|etiqueta|bolsita|folleto|anuncio|paquet|emballage|étiquette|sachet|notice|"
                 + "publicité|pacchetto|confezione|etichetta|scatola|barattolo|bustina|opuscolo|pubblicità|pacote|embalagem|"
                 + "rótulo|rotulo|saquinho|folheto|anúncio|anuncio))\\b[^.!?,;:]{0,30}?\\s(?i:promises|promised|guarantees|"
                 + "guaranteed|assures|assured|vows|verspricht|versprach|garantiert|garantierte|promete|prometía|prometia|"
                 + "garantiza|garantizaba|asegura|aseguraba|promet|promettait|garantit|assure|promette|prometteva|garantisce|"
-                + "assicura|garante|garantia|assegura)\\b",
+                + "assicura|garante|garantia|assegura|swears|swore|insists|insisted|besteht darauf|bestand darauf|insiste|"
+                + "insistía|insistait|insisteva)\\b",
             // What a song keeps telling us, with a quotation or "that" after: "The song on the radio kept
             // repeating, "…"", "La canción de la verbena no deja de recordarnos que …" (not "The song on
             // the radio reminds me of my father's van.")
@@ -521,7 +534,8 @@ public struct DeterministicGate: Sendable {
                 + "canzonetta|ritornello|canção|cancao|refrão|refrao)\\b[^.!?]{0,40}?\\b(?i:repeat|repeats|repeating|says|said|"
                 + "tells|told|telling|reminds|reminding|promises|promised|wiederholt|sagt|sagte|erinnert|verspricht|repite|dice|"
                 + "decía|recuerda|recordarnos|recordando|promete|répète|répétait|dit|disait|rappelle|rappelait|promet|ripete|"
-                + "ripeteva|diceva|ricorda|ricordarci|promette|repete|repetia|diz|dizia|lembra|lembrar-nos|lembrando)\\b"
+                + "ripeteva|ripeterci|diceva|ricorda|ricordarci|promette|repete|repetia|repetir-nos|diz|dizia|lembra|lembrar-nos|"
+                + "lembrando|repetirnos)\\b"
                 + "[^.!?]{0,20}?(?:\\s(?i:that|dass|que|qu['’]|che)\\b|[,:]?\\s*[\"“„«‚‘])",
             // An opinion given as someone's in German, the verb straight after its holder: "Für meine
             // Oma war ein Sonntag ohne Streuselkuchen kein richtiger Sonntag."
@@ -534,16 +548,21 @@ public struct DeterministicGate: Sendable {
                 + "enseignement|enseignements|sagesse populaire|insegnamento|insegnamenti|saggezza popolare|ensinamento|"
                 + "ensinamentos|sabedoria popular)\\b[^,]{0,20},",
             // English drops "that" after a claim: "Astronomers at the observatory reckon the clearest nights …",
-            // "My aunt swears the jam …"
-            subjectThen(60) + "(?i:reckon|reckons|reckoned|swears|swore|"
-                + "swear)\\s+(?i:the|a|an|it|it['’]s|there|you|every|no|nothing|all|any)\\b",
+            // "My aunt swears the jam …", "Taxi drivers will tell you the three a.m. fares …", "The manual
+            // insists the clock …"
+            subjectThen(60) + "(?i:reckon|reckons|reckoned|swears|swore|swear|insists|insisted|will tell you|['’]ll tell you)"
+                + "\\s+(?i:the|a|an|it|it['’]s|there|you|every|no|nothing|all|any|these|this|those|they|he|she)\\b",
             // A verb that tells someone, then "that": "The guidebook assures travellers that …", "La
             // nonna ricordava ai nipoti che …". Not "tells" (stories that …) nor "of" before "that"
             // ("The smell of tar reminds me of that summer …"), where "that" is no complement.
             subjectThen(60) + "(?i:assures|assured|reminds|reminded|warns|"
                 + "warned|versichert|versicherte|erinnert|erinnerte|warnt|warnte|asegura|aseguraba|recuerda|"
                 + "recordaba|advierte|advertía|assure|assurait|rappelle|rappelait|avertit|avertissait|assicura|assicurava|"
-                + "ricorda|ricordava|avverte|avvertiva|assegura|assegurava|lembra|lembrava|avisa|avisava)"
+                + "ricorda|ricordava|avverte|avvertiva|assegura|assegurava|lembra|lembrava|avisa|avisava|"
+                // teaching someone ("Al porto, i vecchi insegnano ai ragazzi che …"; set 18; not French
+                // "apprendre", which is learning too: "Au camping, on apprend vite que …")
+                + "teach|teaches|insegna|insegnano|insegnava|enseña|enseñan|enseñaba|ensina|"
+                + "ensinam|ensinava|lehrt|lehren)"
                 + "(?:\\s+(?!(?i:of|about|von|vom|di|du|des|del|da|do|dos|das)\\b)\\p{L}+){1,2}"
                 + "\\s*,?\\s+\(complement)\\b",
             // "Inspired by Seamus Heaney, …"
@@ -557,11 +576,8 @@ public struct DeterministicGate: Sendable {
             // "…, said my grandfather every spring.", "…, decía mi abuela.", "», ripeteva il signor
             // Gennaro.", "…, conforme conta o seu Valdemar.", "…, me confiait mon voisin."
             ",\\s*(?i:(?:me|mi|m['’]|nos|ci|uns|us)\\s*)?(?:\(said)|(?i:conforme|según|segun|como|selon|come)\\s+(?:\(said)|(?i:cuenta|conta|cuentan|contam|raconte|racconta)))\\s+(?!(?i:(?:que|che|that|dass)\\b|qu['’]))[^,]{1,50}\(end)",
-            // "…, en opinión de mi abuelo.", "…, according to my coach." (not "selon" or "secondo", which
-            // also mean "depending on": "…, selon mon humeur.")
-            ",\\s*(?i:according to|laut|según|segun|segundo|d['’]après|d['’]apres|de acuerdo con|de acordo com|en opinión de|"
-                + "en opinion de|na opinião de|na opiniao de|in the opinion of|de l['’]avis de|a parere di|nach ansicht|"
-                + "nach meinung)\\s+(?:\(possessive)|\(name))[^,]{0,40}\(end)",
+            // "…, en opinión de mi abuelo.", "…, according to my coach."
+            ",\\s*\(crediting)\\s+(?:\(possessive)|\(name))[^,]{0,40}\(end)",
             // An opinion given as someone's: "In my father's view, …", "In Gran's book, …"; not the
             // speaker's own after the comma ("In my father's book, I found …")
             "^\\P{L}*(?i:in)\\s+(?:(?i:my|our)\\s+)?[^,]{1,25}?['’]s?\\s+(?i:view|opinion|eyes|book|mind),\\s+"
@@ -572,7 +588,7 @@ public struct DeterministicGate: Sendable {
             // halte sich an keinen Fahrplan, …", "Auf meinem Teebeutel stand heute, wer … warte, habe …"
             // ("…steht allen Ernstes, Liebe sei …": two words may come before the comma)
             "\\b(?i:meint|meinte|sagt|sagte|behauptet|behauptete|schwört|glaubt|glaubte|erzählt|erzählte|stand|steht|"
-                + "heißt es|hieß es|sagen|meinen)(?:\\s+\\p{L}+){0,2}\\s*,\\s*[^.!?]{0,80}\\b(?:sei|seien|habe|werde|müsse|"
+                + "heißt es|hieß es|sagen|meinen)(?:\\s+\\p{L}+){0,4}\\s*,\\s*[^.!?]{0,80}\\b(?:sei|seien|habe|werde|müsse|"
                 + "könne|solle|dürfe|gebe|halte|wisse|komme|brauche|gehöre|bringe|wachse|mache|liege|stehe|finde|bleibe|gehe|"
                 + "tue|helfe|lohne|reiche|schmecke|fehle|gelte|zähle|koste|dauere|laufe|sehe|wolle|möge|falle|fahre|trage)\\b",
             // "…, my uncle Pat used to say.", "…, pflegte mein Großvater zu sagen.", "…, Rosa Calvo dixit."
@@ -606,8 +622,7 @@ public struct DeterministicGate: Sendable {
             "^\\P{L}*[^,.!?]{1,40}\\s(?i:zufolge)\\b",
             "^\\P{L}*Laut\\s+(?:dem|der|den|des|meinem|meiner|meines|unserem|unserer)\\s",
             // "Según la bolsita de té de esta mañana, …", "Segundo o motorista do ônibus, …"
-            // ("selon" and "secondo" also mean "depending on" and "in my view": not these)
-            "^\\P{L}*(?i:según|segun|segundo|d['’]après|d['’]apres|according to|de acuerdo con|de acordo com)\\s+(?i:el|la|los|las|o|a|os|as|l['’]|le|les|the|del|do|da|un|una|um|uma|une|an)\\b[^,:;]{1,50},",
+            "^\\P{L}*\(crediting)\\s+(?i:el|la|los|las|o|a|os|as|l['’]|le|les|the|del|do|da|un|una|um|uma|une|an)\\b[^,:;]{1,50},",
             // Sayings of a place or of people at large: "Im Allgäu heißt es, …", "Diz-se nos Açores que …"
             "(?i:heißt es|heisst es)\\s*,",
             // (a "que" of comparison is none: "Los remiendos … cuentan mejor que un álbum …")
@@ -618,7 +633,8 @@ public struct DeterministicGate: Sendable {
                 + "man munkelt|corre el rumor|corre o boato|corre o rumor|gira voce|circola voce|il paraît|"
                 + "se rumorea|si mormora|es sabido|é sabido|è risaputo|it is well known|everyone knows|todo el mundo sabe|"
                 + "toda a gente sabe|todo mundo sabe|tout le monde sait|tutti sanno|se enseña|se les enseña|si insegna|on enseigne|"
-                + "ensina-se|se ensina|man lehrt)\\b[^.!?]{0,40}?\\s\(notComparison)(?i:que|che|dass|that)\\b",
+                + "ensina-se|se ensina|man lehrt|se suele decir|suele decirse|si suol dire|costuma dizer-se|on a coutume de dire)"
+                + "\\b[^.!?]{0,40}?\\s\(notComparison)(?:(?i:que|che|dass|that)\\b|(?i:qu)['’])",
             // "Cuentan en mi pueblo que …": the plural of telling only as the line's first word
             "^\\P{L}*(?i:cuentan|contam|raccontano|racontent)\\b[^.!?]{0,40}?\\s\(notComparison)(?i:que|che|qu['’])\\b",
             // "…, o eso dice el felpudo del tercero B.", "…, or so says my aunt."

@@ -142,10 +142,11 @@ enum ExchangeTalk {
             "perdon", "disculpa", "disculpe", "desole", "desolee", "pardon", "mi scuso", "scusa", "scusami", "mi dispiace",
             "desculpe", "desculpa", "lamento", "perdao",
         ]
-        /// The reader named as a pronoun: you, dir, vous (a lead-in before a colon that names the
+        /// The reader named as a pronoun: you, du, vous (a lead-in before a colon that names the
         /// reader is talk). Not the possessives ("your", "tua"): advice names the reader's things
-        /// before its reason ("Aprende o nome da tua peixeira: …"; set 14 of eval/drafts). Spanish
-        /// "tu" is both, and stays.
+        /// before its reason ("Aprende o nome da tua peixeira: …"; set 14 of eval/drafts); nor German
+        /// "dir" and "dich", the reflexive of advice ("Kauf dir einen guten Regenschirm, keinen
+        /// billigen: …"; set 16). Spanish "tu" is both, and stays.
         static let readerWords: Set<String> = [
             "you", "du", "ihnen", "tu", "ti", "usted", "vous", "toi", "voce", "voces",
         ]
