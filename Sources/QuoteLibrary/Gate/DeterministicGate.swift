@@ -517,8 +517,9 @@ public struct DeterministicGate: Sendable {
             // scatola della moka promette un caffè perfetto …" (German nouns end compounds)
             "^\\P{L}*(?:\\p{L}+['’\\s]+){0,4}?(?:\\p{L}*(?i:packung|etikett|tüte|schachtel|zettel|prospekt|reiseführer|werbung|"
                 + "anleitung|app|schild)|(?i:packet|package|packaging|label|tin|jar|wrapper|carton|leaflet|brochure|guidebook|advert|"
-                // signs, manuals and apps promise and insist too ("L'enseigne de la crêperie promet …"; set 18)
-                + "sign|manual|app|cartel|letrero|manual|aplicación|enseigne|panneau|manuel|appli|insegna|cartello|manuale|"
+                // signs, manuals and apps promise and insist too ("L'enseigne de la crêperie promet …"; set 18;
+                // "app" ends German compounds above)
+                + "sign|manual|cartel|letrero|aplicación|enseigne|panneau|manuel|appli|insegna|cartello|manuale|"
                 + "placa|aplicação|"
                 + "advertisement|paquete|envase|etiqueta|bolsita|folleto|anuncio|paquet|emballage|étiquette|sachet|notice|"
                 + "publicité|pacchetto|confezione|etichetta|scatola|barattolo|bustina|opuscolo|pubblicità|pacote|embalagem|"
