@@ -269,5 +269,11 @@ enum BadDraftSet {
         // (set 18 of eval/drafts).
         ("fr", "À la plage, on apprend vite que le vent décide où l'on pose la serviette."),
         ("fr", "Comme sa grand-mère avant elle, elle pétrit la pâte à la main chaque dimanche."),
+        // Teaching that is a comparison, a thing that tells the whole house, a cake baked for an aunt,
+        // and the writer's own liking inside the line after a dash (set 19 of eval/drafts).
+        ("es", "Esos paseos por el puerto nos enseñan más de lo que imaginábamos sobre el mar."),
+        ("pt", "O apito da chaleira avisa a casa inteira que o chá está pronto."),
+        ("en", "For Aunt May, we baked a lemon cake with far too much icing."),
+        ("en", "The tram rattles past the bakery at dawn — I like it best in the rain."),
     ]
 }

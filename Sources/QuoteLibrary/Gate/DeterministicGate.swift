@@ -122,7 +122,20 @@ public struct DeterministicGate: Sendable {
     static let remarkAfterDash = GatePattern("(?:\\s[-–—]|[—–])\\s*(?:(?i:maybe|perhaps|possibly|probably|vielleicht|quizá|quizás|quiza|quizas|"
         + "tal vez|talvez|peut-être|peut-etre|sans doute|forse|magari)\\s+(?:\\p{L}+\\s+)?(?i:too|a bit|a little|slightly|"
         + "etwas|zu|ein bisschen|ein wenig|demasiado|un poco|algo|un peu|trop|assez|troppo|un po['’]|un tantino|um pouco|"
-        + "demais|meio|muito)\\b|[^—–]{0,40}\\b(?i:requested|gewünschte?n?|solicitada|pedida|demandée|richiesta)\\b)[^—–]{0,50}$")
+        + "demais|meio|muito)\\b|[^—–]{0,40}\\b(?i:requested|gewünschte?n?|solicitada|pedida|demandée|richiesta)\\b"
+        // the writer's liking as the last words ("— simple, mais je l'aime bien."; not "— I like it best in the rain."),
+        // a choice made on purpose ("— l'ho lasciata volutamente sospesa.") and a question back ("— ou preferias algo
+        // com pessoas?"; set 19 of eval/drafts)
+        + "|[^—–]{0,30}\\b(?i:je l['’]aime|j['’]aime bien|I like it|I love it|mir gefällt['’]s|gefällt mir|me gusta|"
+        + "me encanta|mi piace|gosto dela|gosto dele|gosto disso)(?:\\s+(?i:bien|beaucoup|a lot|so|sehr|mucho|molto|tanto|"
+        + "muito))?\\s*[.!]?\\s*$"
+        + "|[^—–]{0,30}\\b(?i:l['’]ho lasciat[ao]|je l['’]ai laissée?|lo dejé|la dejé|deixei-[ao]|I left it|I kept it|"
+        + "I['’]ve left it|I['’]ve kept it|ich habe (?:es|sie|ihn)|ich hab['’]s)\\s+(?:\\p{L}+\\s+)?(?i:volutamente|apposta|"
+        + "exprès|volontairement|a propósito|adrede|de propósito|propositadamente|deliberately|on purpose|intentionally|"
+        + "bewusst|absichtlich)\\b"
+        + "|(?i:or|oder|o|ou)\\s+(?:\\p{L}+\\s+){0,2}?(?i:would you|do you|you['’]d|prefer|möchtest|hättest|willst|"
+        + "préfères|préférez|preferisci|preferite|preferiresti|prefieres|preferirías|preferís|preferes|preferias|"
+        + "preferirias|quieres|queres|vuoi|veux|voulez)\\b[^—–]{0,50}\\?)[^—–]{0,50}$")
     /// A word count, echoing the prompt ("12 words", "10–16 Wörter").
     static let wordCount = GatePattern(#"\b\d+\s*(–|-|to|bis|a|à)?\s*\d*\s*(words?|wörter|palabras|mots|parole|palavras)\b"#,
                                        caseInsensitive: true)
@@ -298,7 +311,12 @@ public struct DeterministicGate: Sendable {
         "\\b(?i:said|says|wrote|writes|repeats|sagte|sagt|schrieb|schreibt|wiederholt|pflegte|dijo|dice|decía|decia|escribe|"
             + "escribió|repetía|répète|répétait|disait|écrit|a écrit|diceva|scrisse|scrive|cantava|lo diceva|dizia|diz|"
             + "escreveu|repetia|cantaba|chantait|disse|reads|steht|stand|lautet|lautete|ponía|ponia|lia-se|lê-se|se lee|"
-            + "a posté|on pouvait lire|c['’]è scritto|c['’]era scritto|estaba escrito|estava escrito)\\b",
+            + "a posté|on pouvait lire|c['’]è scritto|c['’]era scritto|estaba escrito|estava escrito|"
+            // shouted, drilled in, known by a group ("El entrenador nos gritaba cada domingo: …", "Los habituales
+            // de la estación lo saben: …"; set 19)
+            + "shouted|yelled|rief|brüllte|gritaba|gritó|criait|hurlait|gridava|urlava|gritava|berrava|seriné|rabâché|"
+            + "inculcato|eingebläut|eingetrichtert|lo saben|lo sabe|le savent|le sait|lo sanno|lo sa|o sabem|o sabe|"
+            + "wissen es|weiß es|know it|knows it)\\b",
         "\\b(?i:grandma|grandpa|grandmother|grandfather|mother|father|mum|mom|dad|aunt|uncle|neighbour|neighbor|teacher|"
             + "oma|opa|mutter|vater|mama|papa|tante|onkel|nachbar|nachbarin|lehrer|lehrerin|"
             + "abuela|abuelo|madre|padre|tía|tia|tío|tio|vecino|vecina|maestra|maestro|"
@@ -328,7 +346,8 @@ public struct DeterministicGate: Sendable {
         // ("Comme le chantait Trenet, …", "As the old song goes, …", "Come amava dire mio nonno, …").
         let sang = "(?i:sang|sings|goes|singt|heißt|heisst|chantait|chante|chanta|chantent|canta|cantaba|cantava|cantó|"
             + "say|sagen|decir|repetir|dire|ripetere|dizer|explain|remind us|erklären|explicar|recordar|expliquer|rappeler|"
-            + "spiegare|ricordare|lembrar|"
+            + "spiegare|ricordare|lembrar|rappelle|rappelait|recuerda|recordaba|ricorda|ricordava|lembra|lembrava|reminds us|"
+            + "erinnert uns|"
             // what a trade knows ("Como bien sabe cualquier tendero, …"; not the speaker's "As I know", nor
             // French "sa", a possessive too)
             + "knows|weiß|sabe|saben|sait|savent|sanno|sabem)"
@@ -341,7 +360,7 @@ public struct DeterministicGate: Sendable {
             + "reminds|reminded|keeps reminding|keeps telling|kept telling|warns|warned|assures|assured|believes|"
             + "is convinced|was convinced|are convinced|were convinced|is adamant|was adamant|is sure|was sure|is certain|was certain|"
             + "grumbles|grumbled|jokes|joked|mutters|muttered|observes|observed|announces|announced|declares|declared|"
-            + "tells us|told us|tells everyone|told everyone|tells me|told me|reckons|reckoned|likes to remind|liked to remind|"
+            + "tells us|told us|tells everyone|told everyone|tells me|told me|reckons|reckoned|likes to remind|liked to remind|like to remind|"
             + "swear|claim|insist|maintain|believe|reckon|"
             + "ist überzeugt|war überzeugt|sind überzeugt|waren überzeugt|ist sich sicher|war sich sicher|sind sich sicher|"
             + "waren sich sicher|beharrt darauf|beharrte darauf|besteht darauf|bestand darauf|behauptet|behaupten|behauptete|"
@@ -370,7 +389,13 @@ public struct DeterministicGate: Sendable {
             + "opina|opinaba|opinan|mantiene|mantenía|mantenia|presume de|presumía de|presumia de|defende|defendia|"
             + "ritiene|riteneva|ritengono|nel ritenere|è certa|è certo|era certa|era certo|avverte|avvertiva|assicurano|"
             + "è persuaso|è persuasa|era persuaso|era persuasa|sono persuasi|acha|achava|acham|achavam|"
-            + "advirtió|advertiu|avvertì|a averti|will tell you|will tell anyone|ama ricordare|amava ricordare|"
+            + "advirtió|advertiu|avvertì|a averti|will tell you|will tell anyone|will explain|ama ricordare|amava ricordare|"
+            // what someone will tell you ("Le marchand de marrons vous expliquera que …"; set 19) and certainties held
+            // ("Os azulejadores têm por certo que …"), explaining in the plural ("Ad Agnone ti spiegano che …")
+            + "vous expliquera|vous dira|te dira|te dirá|te explicará|le dirá|ti dirà|vi dirà|ti spiegherà|vai dizer-te|"
+            + "wird dir sagen|wird ihnen sagen|wird ihnen erzählen|têm por certo|tem por certo|tinha por certo|tinham por certo|"
+            + "dan por hecho|da por hecho|daba por hecho|tienen por cierto|tient pour acquis|tiennent pour acquis|"
+            + "spiegano|explican|expliquent|explicam|"
             + "dava per certo|davano per certo|beteuert|beteuerte|"
             + "est certain|est certaine|était certain|était certaine|zu betonen|zu behaupten|zu versichern|joke|argue|"
             // joking, confiding ("Mein Vater witzelt gern, dass …", "La fleuriste m'a confié qu'…"), lore
@@ -420,6 +445,7 @@ public struct DeterministicGate: Sendable {
         // What may stand between the verb and "that": adverbs of habit and the one told.
         let between = "(?i:once|always|often|me|us|him|her|mir|uns|immer|einmal|oft|siempre|una|vez|nos|nous|toujours|souvent|"
             + "un|jour|sempre|mi|ci|spesso|certa|gern|gerne|mich|dich|still|never|to|everyone|anyone|seit|jahren|tagen|jeher|noch|heute|"
+            + "you|te|vous|dir|ti|lhe|"
             + "todos|tout|le|monde|tutti|ancora|também|tambem|también|hoy|aujourd['’]hui|oggi|hoje|"
             + "every|morning|day|jeden|morgen|tag|cada|mañana|día|todas|as|manhãs|dia|chaque|matin|ogni|mattina|giorno|"
             + "volontiers|hartnäckig|felsenfest|\\p{L}+ly|\\p{L}+mente)"
@@ -443,6 +469,9 @@ public struct DeterministicGate: Sendable {
         let subjectThen = { (reach: Int) in "^\(notWho)\(notNobody)\\P{L}*\\p{L}[^.!?]{0,\(reach)}?\\s\(notSpeaker)" }
         let notComparison = "(?<!(?i:más|mas|mejor|peor|menos|più|meglio|peggio|meno|plus|mieux|moins|mais|melhor|pior|more|better|less)\\s)"
         let end = #"\s*[.!?…]?\s*$"#
+        // A word between a verb that tells someone and "that": not "of" ("The smell of tar reminds me of that
+        // summer …", where "that" is no complement) nor any of `also`.
+        let told = { (also: String) in "(?:\\s+(?!(?i:of|about|von|vom|di|du|des|del|da|do|dos|das\(also))\\b)\\p{L}+)" }
         // What "for my …" names when it is an occasion or the speaker's own view, not a person.
         let occasion = "(?i:birthday|wedding|anniversary|party|trip|first|last|next|part|money|taste|geburtstag|hochzeit|"
             + "reise|erste|ersten|cumpleaños|boda|aniversario|fiesta|viaje|primer|primera|parte|gusto|anniversaire|mariage|"
@@ -496,7 +525,10 @@ public struct DeterministicGate: Sendable {
             "^\\P{L}*(?i:from|von|vom|de|del|da|dai|dal|dalla|dagli|dalle|do|dos|das|des|du)\\s[^,.!?]{1,50}?\\s"
                 + "\(learned)\\b[^.!?]{0,30}?\\s*,?\\s+\(complement)\\b",
             "\\b\(learned)\\s+(?i:from|von|vom|de|del|da|dai|dal|dalla|dagli|dalle|do|dos|das|des|du|com|con|avec)\\s"
-                + "[^,.!?]{1,40}?\\s\(complement)\\b",
+                + "[^.!?]{1,40}?\\s\(complement)\\b",
+            // "Foi com o senhor Zé da barbearia que aprendi …", "C'est avec mon grand-père que j'ai appris …"
+            "^\\P{L}*(?i:foi|fue|c['’]est|è stato|è stata|es|it was)\\s+(?i:com|con|avec|da|de|from|dal|dalla|del|do|with)\\s"
+                + "[^.!?]{1,40}?\\s(?i:que|qu['’]|che|that|who)\\s*\(learned)\\b",
             // "Real gardeners, my uncle maintains, water the soil …", "Echte Gärtner, so beteuert mein
             // Onkel, gießen …": the speaker set off by commas inside the saying
             ",\\s*(?:(?i:so|wie)\\s+)?(?:\(possessive)\\s[^,]{1,30}?\\s(?:\(claimed)|\(said))"
@@ -506,7 +538,9 @@ public struct DeterministicGate: Sendable {
                 + "(?i:a|an|un|una|une|ein|einen|um|uma)\\s+(?:\\p{L}+\\s+)?(?i:\(DeterministicGate.sayingNouns))\\s+\(complement)\\b",
             // "…, m'a appris ma grand-mère.", "…, mi ha insegnato il nonno."
             ",\\s*(?i:m['’]a appris|m['’]a enseigné|m['’]apprenait|mi ha insegnato|mi insegnò|mi insegnava|me enseñó|"
-                + "me enseñaba|me ensinou|me ensinava|taught me|hat mir beigebracht)\\s+[^,]{1,50}\(end)",
+                + "me enseñaba|me ensinou|me ensinava|taught me|hat mir beigebracht|nous apprenait|nous a appris|nous a enseigné|"
+                + "ci insegnava|ci ha insegnato|ci insegnò|nos enseñaba|nos enseñó|nos ensinava|nos ensinou|taught us|"
+                + "hat uns beigebracht|lehrte uns)\\s+[^,]{1,50}\(end)",
             // A fortune cookie's or a horoscope's forecast: "The fortune cookie promised me a long journey, …"
             "\\b(?i:fortune cookie|glückskeks|horoskop|horoscope|galleta de la fortuna|horóscopo|biscoito da sorte|"
                 + "biscotto della fortuna|oroscopo|biscuit chinois)\\b[^.!?,]{0,40}?\\b(?i:promised|promises|predicted|"
@@ -515,19 +549,23 @@ public struct DeterministicGate: Sendable {
             // What a packet, a label or a guidebook promises, its subject among the first words: "The
             // seed packet guarantees a riot of colour …", "Die Waschmittelpackung verspricht …", "La
             // scatola della moka promette un caffè perfetto …" (German nouns end compounds)
-            "^\\P{L}*(?:\\p{L}+['’\\s]+){0,4}?(?:\\p{L}*(?i:packung|etikett|tüte|schachtel|zettel|prospekt|reiseführer|werbung|"
+            "^\\P{L}*(?:\\p{L}+['’\\s-]+){0,4}?(?:\\p{L}*(?i:packung|etikett|tüte|schachtel|zettel|prospekt|reiseführer|werbung|"
                 + "anleitung|app|schild)|(?i:packet|package|packaging|label|tin|jar|wrapper|carton|leaflet|brochure|guidebook|advert|"
                 // signs, manuals and apps promise and insist too ("L'enseigne de la crêperie promet …"; set 18;
                 // "app" ends German compounds above)
                 + "sign|manual|cartel|letrero|aplicación|enseigne|panneau|manuel|appli|insegna|cartello|manuale|"
-                + "placa|aplicação|"
+                + "placa|aplicação|recipe|recette|receta|ricetta|receita|rezept|"
                 + "advertisement|paquete|envase|etiqueta|bolsita|folleto|anuncio|paquet|emballage|étiquette|sachet|notice|"
                 + "publicité|pacchetto|confezione|etichetta|scatola|barattolo|bustina|opuscolo|pubblicità|pacote|embalagem|"
-                + "rótulo|rotulo|saquinho|folheto|anúncio|anuncio))\\b[^.!?,;:]{0,30}?\\s(?i:promises|promised|guarantees|"
+                + "rótulo|rotulo|saquinho|folheto|anúncio|anuncio))\\b[^.!?;:]{0,30}?\\s(?i:promises|promised|guarantees|"
                 + "guaranteed|assures|assured|vows|verspricht|versprach|garantiert|garantierte|promete|prometía|prometia|"
                 + "garantiza|garantizaba|asegura|aseguraba|promet|promettait|garantit|assure|promette|prometteva|garantisce|"
                 + "assicura|garante|garantia|assegura|swears|swore|insists|insisted|besteht darauf|bestand darauf|insiste|"
-                + "insistía|insistait|insisteva)\\b",
+                + "insistía|insistait|insisteva|"
+                // advice and its plural, impersonal givers ("Le manuel du lave-linge conseille de …", "Sulla bustina
+                // dei semi promettono …", "Sur le sachet de graines, on promet …"; set 19)
+                + "recommends|advises|empfiehlt|rät|recomienda|aconseja|conseille|recommande|précise|consiglia|raccomanda|"
+                + "recomenda|aconselha|versprechen|prometen|promettent|promettono|prometem)\\b",
             // What a song keeps telling us, with a quotation or "that" after: "The song on the radio kept
             // repeating, "…"", "La canción de la verbena no deja de recordarnos que …" (not "The song on
             // the radio reminds me of my father's van.")
@@ -536,7 +574,7 @@ public struct DeterministicGate: Sendable {
                 + "tells|told|telling|reminds|reminding|promises|promised|wiederholt|sagt|sagte|erinnert|verspricht|repite|dice|"
                 + "decía|recuerda|recordarnos|recordando|promete|répète|répétait|dit|disait|rappelle|rappelait|promet|ripete|"
                 + "ripeteva|ripeterci|diceva|ricorda|ricordarci|promette|repete|repetia|repetir-nos|diz|dizia|lembra|lembrar-nos|"
-                + "lembrando|repetirnos)\\b"
+                + "lembrando|repetirnos|repetirme|recordarme|ripetermi|ricordarmi|lembrar-me|repetir-me|wiederholen)\\b"
                 + "[^.!?]{0,20}?(?:\\s(?i:that|dass|que|qu['’]|che)\\b|[,:]?\\s*[\"“„«‚‘])",
             // An opinion given as someone's in German, the verb straight after its holder: "Für meine
             // Oma war ein Sonntag ohne Streuselkuchen kein richtiger Sonntag."
@@ -554,18 +592,20 @@ public struct DeterministicGate: Sendable {
             subjectThen(60) + "(?i:reckon|reckons|reckoned|swears|swore|swear|insists|insisted|will tell you|['’]ll tell you)"
                 + "\\s+(?i:the|a|an|it|it['’]s|there|you|every|no|nothing|all|any|these|this|those|they|he|she)\\b",
             // A verb that tells someone, then "that": "The guidebook assures travellers that …", "La
-            // nonna ricordava ai nipoti che …". Not "tells" (stories that …) nor "of" before "that"
-            // ("The smell of tar reminds me of that summer …"), where "that" is no complement.
+            // nonna ricordava ai nipoti che …". Not "tells" (stories that …). A clitic for the one told
+            // may take adverbs after it ("A aplicação lembra-me todas as manhãs que …"; set 19).
             subjectThen(60) + "(?i:assures|assured|reminds|reminded|warns|"
                 + "warned|versichert|versicherte|erinnert|erinnerte|warnt|warnte|asegura|aseguraba|recuerda|"
                 + "recordaba|advierte|advertía|assure|assurait|rappelle|rappelait|avertit|avertissait|assicura|assicurava|"
-                + "ricorda|ricordava|avverte|avvertiva|assegura|assegurava|lembra|lembrava|avisa|avisava|"
-                // teaching someone ("Al porto, i vecchi insegnano ai ragazzi che …"; set 18; not French
-                // "apprendre", which is learning too: "Au camping, on apprend vite que …")
-                + "teach|teaches|insegna|insegnano|insegnava|enseña|enseñan|enseñaba|ensina|"
+                + "ricorda|ricordava|avverte|avvertiva|assegura|assegurava|lembra|lembrava|avisa|avisava)"
+                + "(?:-(?i:me|nos|lhe|lhes|te)\(told("")){0,4}|\(told("")){1,2})\\s*,?\\s+\(complement)\\b",
+            // Teaching someone ("Al porto, i vecchi insegnano ai ragazzi che …"; set 18), the pupils in up to
+            // five words ("Mrs Okafor teaches every child on the street that …"; set 19), not a comparison ("…
+            // nos enseñan más de lo que …"). Not French "apprendre", which is learning too ("Au camping, on
+            // apprend vite que …").
+            subjectThen(60) + "(?i:teach|teaches|insegna|insegnano|insegnava|enseña|enseñan|enseñaba|ensina|"
                 + "ensinam|ensinava|lehrt|lehren)"
-                + "(?:\\s+(?!(?i:of|about|von|vom|di|du|des|del|da|do|dos|das)\\b)\\p{L}+){1,2}"
-                + "\\s*,?\\s+\(complement)\\b",
+                + "\(told("|more|than|mehr|als|más|mas|mais|lo|plus|più")){1,5}\\s*,?\\s+\(complement)\\b",
             // "Inspired by Seamus Heaney, …"
             "(?i:inspired by|inspiriert von|inspirado en|inspiré par|inspirato da|inspirado em)\\s+\(name)",
             // "Decía el panadero Eusebio que …", "Ya lo decía mi tía, …", "Lo diceva anche la maestra: …"
@@ -588,15 +628,61 @@ public struct DeterministicGate: Sendable {
             // Reported speech in German, whose verb is in the subjunctive: "Der Fährmann meint, die Elbe
             // halte sich an keinen Fahrplan, …", "Auf meinem Teebeutel stand heute, wer … warte, habe …"
             // ("…steht allen Ernstes, Liebe sei …": two words may come before the comma)
-            "\\b(?i:meint|meinte|sagt|sagte|behauptet|behauptete|schwört|glaubt|glaubte|erzählt|erzählte|stand|steht|"
-                + "heißt es|hieß es|sagen|meinen)(?:\\s+\\p{L}+){0,4}\\s*,\\s*[^.!?]{0,80}\\b(?:sei|seien|habe|werde|müsse|"
+            // (set 19: "Unter Klavierstimmern gilt, ein Flügel verrate …", "Tante Hilde schwor bis zuletzt, …",
+            // "In der Kantine geht der Witz um, der Pudding sei …", "Auf Helgoland hält sich der Glaube, wer …, habe Glück")
+            "\\b(?i:meint|meinte|sagt|sagte|behauptet|behauptete|schwört|schwor|schwören|glaubt|glaubte|erzählt|erzählte|"
+                + "erzählen|erzählten|beteuert|beteuerte|versichert|versicherte|gilt|galt|stand|steht|heißt es|hieß es|sagen|"
+                + "meinen|der witz|der spruch|das gerücht|die legende|die sage|der glaube|der aberglaube)"
+                + "(?:\\s+\\p{L}+){0,4}\\s*,\\s*[^.!?]{0,80}\\b(?:sei|seien|habe|werde|müsse|"
                 + "könne|solle|dürfe|gebe|halte|wisse|komme|brauche|gehöre|bringe|wachse|mache|liege|stehe|finde|bleibe|gehe|"
-                + "tue|helfe|lohne|reiche|schmecke|fehle|gelte|zähle|koste|dauere|laufe|sehe|wolle|möge|falle|fahre|trage)\\b",
+                + "tue|helfe|lohne|reiche|schmecke|fehle|gelte|zähle|koste|dauere|laufe|sehe|wolle|möge|falle|fahre|trage|"
+                + "verrate|merke|erkenne|verdiene|ziehe|rieche|schlafe|spare|kenne|schütze|verliere|gewinne)\\b",
             // "…, my uncle Pat used to say.", "…, pflegte mein Großvater zu sagen.", "…, Rosa Calvo dixit."
             // ("…, ohne etwas zu sagen." is silence, not a credit)
             ",\\s*(?!\\s*(?i:ohne|without|sin|sans|senza|sem)\\b)[^,]{1,50}\\b(?i:used to say|would say|always says|always said|liked to say|zu sagen|dixit)\(end)",
             // "…, my grandmother said.", "…, meinte Tante Hilde immer."
             ",\\s*[^,]{1,40}\\b\(said)(?:\\s+(?i:always|often|once|immer|oft|einmal|siempre|toujours|sempre))?\(end)",
+            // The speaker after "as" inside the line: "La nuit porte conseil, comme dit ma mère chaque fois que …"
+            ",\\s*\(like)\\s+(?:(?i:le|lo|l['’])\\s*)?\(said)\\s+(?:\(possessive)|\(name))",
+            // "…, mi ricordava mia madre tirandomi giù le coperte."
+            ",\\s*(?i:mi|ci|me|nos|m['’]|nous|uns|mir)\\s*(?i:ricordava|ricorda|recordaba|recuerda|rappelait|rappelle|"
+                + "lembrava|lembra|erinnerte|erinnert)\\s+(?:\(possessive)|\(article)|\(name))\\s",
+            // A credit's opener at the end: "…, a detta del sommelier dell'enoteca.", "…, à en croire le caviste."
+            ",\\s*\(credit)\\s+[^,]{1,50}\(end)",
+            // "…, à ce que prétend le caviste de la rue Saint-Jean.", "…, por lo que dice mi abuela."
+            ",\\s*(?i:à ce que|à ce qu['’]|a quanto|por lo que|pelo que|from what)\\s+(?:\\p{L}+\\s+)?(?:\(said)|\(claimed)|"
+                + "(?i:dice|dicen|dit|disent|diz|dizem|dicono|says|say|raconte|racconta|cuenta|conta))\\b",
+            // Hearsay set off by commas or at the end: "Los fareros, cuentan en la costa, nunca duermen …"
+            ",\\s*(?i:cuentan|dicen|dizem|contam|raccontano|dicono|on dit|dit-on|racontent|they say|people say|sagt man|"
+                + "heißt es|paraît-il|parait-il|pare|parece ser|dizem por aí)\\b[^,]{0,30}(?:,|\(end))",
+            // A lesson drilled in before a colon: "Il mio allenatore ce l'ha inculcato fin da piccoli: …"
+            "\\b(?i:inculcato|inculcava|inculcó|inculcou|eingebläut|eingetrichtert|seriné|rabâché|drilled into|drummed into|"
+                + "machacaba|machacó|martelava|martellava)\\b[^.!?:]{0,40}:",
+            // "Ein Hochzeitsbuffet, so meine Cousine, ist erst gelungen, …": the speaker without a verb
+            ",\\s*(?i:so)\\s+(?:\(possessive)|\(article))\\s+[^,]{1,30},",
+            // "Unter Schaustellern gilt es als Pech, …": lore among a group
+            "^\\P{L}*(?i:unter)\\s+(?:(?i:den|alten)\\s+)?\\p{L}+n\\s+(?i:gilt|galt|heißt es|hieß es)\\b",
+            // "Nach Omas Kochbuch verdient jeder …", "Nach Opas Erfahrung …"
+            "^\\P{L}*(?i:nach)\\s+\\p{Lu}\\p{L}+s\\s+(?i:kochbuch|rezept|rezeptbuch|meinung|ansicht|worten|überzeugung|"
+                + "erfahrung|regel)\\b",
+            // "Nel quaderno di ricette di nonna Elvira, il ragù vuole …": someone's recipe book as the source
+            "^\\P{L}*(?i:in|im|nel|nella|en|dans|no|na)\\s+[^,]{0,30}?\\b(?i:recipe book|cookbook|kochbuch|rezeptbuch|"
+                + "recetario|libro de recetas|cuaderno de recetas|livre de recettes|cahier de recettes|ricettario|"
+                + "quaderno di ricette|livro de receitas|caderno de receitas)\\b[^,]{0,40},\\s+"
+                + "(?!(?i:I|we|ich|wir|yo|je|j['’]|nous|io|noi|eu|nós)\\b)",
+            // An opinion seen through someone's eyes: "Agli occhi di mio zio contadino, …"
+            "^\\P{L}*(?i:agli occhi d\\p{L}*|aux yeux d\\p{L}*|a los ojos de|a ojos de|aos olhos d\\p{L}*|in the eyes of|"
+                + "in den augen)\\s+(?:\(possessive)|\(name))",
+            // "Per zia Nella, un regalo senza biglietto …": an opinion given as a relative's, named
+            "^\\P{L}*(?i:for|für|para|pour|per)\\s+(?i:aunt|uncle|gran|granny|grandma|grandpa|tante|onkel|oma|opa|tía|tío|"
+                + "tia|tio|abuela|abuelo|oncle|mamie|papi|zia|zio|nonna|nonno|avó|avô|dona|don|seu|signora|herr|frau|madame)"
+                + "\\s+\\p{Lu}\\p{L}+,\\s+(?!(?i:I|we|ich|wir|yo|je|j['’]|nous|io|noi|eu|nós|nos)\\b)",
+            // Teaching in German: "Herr Demir bringt jedem Kind in der Straße bei, dass …"
+            "\\b(?i:bringt|brachte|bringen|brachten)\\b[^.!?]{0,50}\\bbei\\s*,\\s*(?i:dass|wie)\\b",
+            // Lore handed down: "Cá em casa passou de geração em geração que …"
+            "\\b(?i:de geração em geração|de generación en generación|von generation zu generation|"
+                + "de génération en génération|di generazione in generazione|from generation to generation)\\b[^.!?]{0,30}?"
+                + "\\s\(complement)\\b",
             // signatures: "Signé, Lucien Barbier.", "Firmato Marco", "… cit. Enzo Bellini.", "Parola di zio Tonino."
             "(?:^|[.!?]\\s+)(?i:signed|signé|firmato|firmado|assinado|gezeichnet)\\s*,?\\s*\\p{Lu}",
             "(?:^|\\s)cit\\.\\s*\\p{Lu}",
@@ -639,7 +725,8 @@ public struct DeterministicGate: Sendable {
             // "Cuentan en mi pueblo que …": the plural of telling only as the line's first word
             "^\\P{L}*(?i:cuentan|contam|raccontano|racontent)\\b[^.!?]{0,40}?\\s\(notComparison)(?i:que|che|qu['’])\\b",
             // "…, o eso dice el felpudo del tercero B.", "…, or so says my aunt."
-            ",\\s*(?i:o eso|or so|ou pelo menos é o que|du moins c['’]est ce que|o almeno così)\\s+(?:(?i:dice|says|diz|dit)|\(claimed))\\s",
+            ",\\s*(?i:o eso|or so|ou pelo menos é o que|du moins c['’]est ce que|o almeno così)\\s+(?:(?i:they|people|ils|on)\\s+)?"
+                + "(?:(?i:dice|dicen|says|say|diz|dizem|dit|disent|dicono|sagen|sagt)|\(claimed))\\b",
             // "… — è scritto col pennarello sulla porta del bagno."
             "[—–]\\s*(?i:è|era|c['’]è|está|estava|it['’]s|it was|es|war|c['’]est|était|steht|stand)?\\s*(?i:scritto|escrito|written|geschrieben|écrit)\\b",
         ].map { GatePattern($0) }
