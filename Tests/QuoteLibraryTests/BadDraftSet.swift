@@ -275,5 +275,7 @@ enum BadDraftSet {
         ("pt", "O apito da chaleira avisa a casa inteira que o chá está pronto."),
         ("en", "For Aunt May, we baked a lemon cake with far too much icing."),
         ("en", "The tram rattles past the bakery at dawn — I like it best in the rain."),
+        // Hearsay set off by commas is the verb alone or with a place, not the verb with an object.
+        ("en", "When the twins come home from school, they say nothing and eat every biscuit in the tin."),
     ]
 }

@@ -526,9 +526,6 @@ public struct DeterministicGate: Sendable {
                 + "\(learned)\\b[^.!?]{0,30}?\\s*,?\\s+\(complement)\\b",
             "\\b\(learned)\\s+(?i:from|von|vom|de|del|da|dai|dal|dalla|dagli|dalle|do|dos|das|des|du|com|con|avec)\\s"
                 + "[^.!?]{1,40}?\\s\(complement)\\b",
-            // "Foi com o senhor Zé da barbearia que aprendi …", "C'est avec mon grand-père que j'ai appris …"
-            "^\\P{L}*(?i:foi|fue|c['’]est|è stato|è stata|es|it was)\\s+(?i:com|con|avec|da|de|from|dal|dalla|del|do|with)\\s"
-                + "[^.!?]{1,40}?\\s(?i:que|qu['’]|che|that|who)\\s*\(learned)\\b",
             // "Real gardeners, my uncle maintains, water the soil …", "Echte Gärtner, so beteuert mein
             // Onkel, gießen …": the speaker set off by commas inside the saying
             ",\\s*(?:(?i:so|wie)\\s+)?(?:\(possessive)\\s[^,]{1,30}?\\s(?:\(claimed)|\(said))"
@@ -652,9 +649,11 @@ public struct DeterministicGate: Sendable {
             // "…, à ce que prétend le caviste de la rue Saint-Jean.", "…, por lo que dice mi abuela."
             ",\\s*(?i:à ce que|à ce qu['’]|a quanto|por lo que|pelo que|from what)\\s+(?:\\p{L}+\\s+)?(?:\(said)|\(claimed)|"
                 + "(?i:dice|dicen|dit|disent|diz|dizem|dicono|says|say|raconte|racconta|cuenta|conta))\\b",
-            // Hearsay set off by commas or at the end: "Los fareros, cuentan en la costa, nunca duermen …"
+            // Hearsay set off by commas or at the end, alone or with where it is said: "Los fareros, cuentan en
+            // la costa, nunca duermen …", "…, dit-on." (not the verb with an object: "…, they say nothing and …")
             ",\\s*(?i:cuentan|dicen|dizem|contam|raccontano|dicono|on dit|dit-on|racontent|they say|people say|sagt man|"
-                + "heißt es|paraît-il|parait-il|pare|parece ser|dizem por aí)\\b[^,]{0,30}(?:,|\(end))",
+                + "heißt es|paraît-il|parait-il|dizem por aí)(?:\\s+(?i:in|en|a|à|au|aux|na|no|nos|nas|nel|nella|nei|im|am|"
+                + "auf|bei|por|around|here|aquí|aqui|qui|ici|lá|là|hier|da|dans|sur)\\b[^,]{0,25})?(?:,|\(end))",
             // A lesson drilled in before a colon: "Il mio allenatore ce l'ha inculcato fin da piccoli: …"
             "\\b(?i:inculcato|inculcava|inculcó|inculcou|eingebläut|eingetrichtert|seriné|rabâché|drilled into|drummed into|"
                 + "machacaba|machacó|martelava|martellava)\\b[^.!?:]{0,40}:",
