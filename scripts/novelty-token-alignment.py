@@ -55,17 +55,12 @@ entries. Needs `swift build -c release --product tandem-llama` and the model fil
 import argparse
 import importlib.util
 import os
-import subprocess
-import sys
-import tempfile
 
 import numpy as np
 
-from tandem_vectors import embed_all, embedder_settings, swift_identifier
+from tandem_vectors import embed_all, own_tokens, swift_identifier, token_states
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOL = os.path.join(ROOT, ".build/release/tandem-llama")
-MODEL, PREFIX = embedder_settings()
 spec = importlib.util.spec_from_file_location("novelty_calibration", os.path.join(ROOT, "scripts/novelty-calibration.py"))
 calibration = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(calibration)
@@ -84,46 +79,6 @@ FEATURE_SETS = [
     ["cosine", "weightedUnsharedAlignment", "sharedWords", "sharedTrigrams"],
     ["cosine", "weightedUnsharedAlignment", "sharedTokens", "sharedWords", "sharedTrigrams"],
 ]
-
-
-def token_states(texts):
-    """{text: (ids, states)} from `tandem-llama token-states`, start and end tokens included, and
-    the ids of the prefix tokenised alone (start and end tokens included)."""
-    for path, what in ((TOOL, "swift build -c release --product tandem-llama"), (MODEL, "make embedding-model")):
-        if not os.path.exists(path):
-            sys.exit(f"error: {path} is missing (run `{what}`)")
-    prefix = PREFIX
-    if any("\n" in t for t in texts):
-        sys.exit("error: a labelled line contains a line break")
-    with tempfile.TemporaryDirectory() as scratch:
-        out = os.path.join(scratch, "states.bin")
-        done = subprocess.run([TOOL, "token-states", MODEL, out], input="".join(prefix + t + "\n" for t in [""] + texts),
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            sys.exit(f"error: tandem-llama token-states exited {done.returncode}: {done.stderr.strip()}")
-        data = open(out, "rb").read()
-    dimensions = int(done.stderr.split(" dimensions")[0].split(", ")[-1])
-    result, at = {}, 0
-    for text in [""] + texts:
-        (count,) = np.frombuffer(data, "<i4", 1, at)
-        ids = np.frombuffer(data, "<i4", count, at + 4)
-        at += 4 + 4 * count
-        states = np.frombuffer(data, "<f4", count * dimensions, at).reshape(count, dimensions).astype(np.float64)
-        at += 4 * count * dimensions
-        result[text] = (ids, states)
-    if at != len(data):
-        sys.exit(f"error: token-states wrote {len(data)} bytes, {at} expected")
-    prefix_ids = result.pop("")[0]
-    return result, prefix_ids
-
-
-def own_tokens(ids, prefix_ids):
-    """The slice of a text's tokens that is its own: after the leading tokens it shares with the
-    prefix tokenised alone (its end token dropped), before the end token (EncoderRunnerModel's
-    rule for tandem.token_embeddings/1)."""
-    lead = prefix_ids[:-1]
-    start = next((i for i, (a, b) in enumerate(zip(lead, ids)) if a != b), min(len(lead), len(ids)))
-    return slice(start, max(start, len(ids) - 1))
 
 
 def unit_rows(x):

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Fits the register model of the quote pipeline: two logistic regressions over a draft's sentence
-embedding that tell a line from chat talk about the exchange ("I hope this captures the warmth you
-were looking for!") and from a saying credited to someone ("My neighbour swears that …"), the
-forms the deterministic gate's rules do not know (Sources/QuoteLibrary/README.md, "Register").
+"""Fits the register model of the quote pipeline: two heads over what the encoder made of a draft
+(its sentence embedding, and the mean and the componentwise maximum of its token states, each
+state centred by the tuning lines' mean token state and made unit: RegisterModel.features) that
+tell a line from chat talk about the exchange ("I hope this captures the warmth you were looking
+for!") and from a saying credited to someone ("My neighbour swears that …"), the forms the
+deterministic gate's rules do not know (Sources/QuoteLibrary/README.md, "Register").
 
 Usage: register-model.py [--write]
 
@@ -12,13 +14,16 @@ positives of the two heads; the negatives are every line of eval/drafts/tuning o
 (its held-out half stays out, so that the held-out good-line figures stay clean). eval/drafts/held-out
 is only measured.
 
-Fit: Newton's method on the vector components and an intercept, with a ridge penalty chosen by
-5-fold log-loss on the tuning data (fold = line index mod 5 within each file). The cutoff is the
-log-odds above which lie 0.5% of the tuning good lines the rules pass (`GOOD_FLAGGED`; the register
+Fit: each head is two logistic regressions, one on the sentence vector, one on the pooled token
+states (`fit_head`), each by Newton's method on the components and an intercept, with a ridge
+penalty chosen by 5-fold log-loss on the tuning data (fold = line index mod 5 within each file);
+the head's score is their sum, each scaled by its out-of-fold spread. The cutoff is the score
+above which lie 0.5% of the tuning good lines the rules pass (`GOOD_FLAGGED`; the register
 only sees what the rules pass, and a lost good line costs a whole new draft), each scored out of
 fold, by the fit on the other four folds, as an unseen line would be.
 
-Vectors come from the built `tandem embed` with the repo's tandem.json, or TANDEM_VECTORS_CONFIG
+Vectors come from the built `tandem embed` with the repo's tandem.json, or TANDEM_VECTORS_CONFIG, and
+token states from the built `tandem-llama token-states` on that embedder's model file and prefix
 (scripts/tandem_vectors.py). --write writes Sources/QuoteLibrary/Register/Models/RegisterModel+<model
 id>.swift; `RegisterModels.all` lists the entries.
 """
@@ -33,7 +38,7 @@ import numpy as np
 
 import logistic
 from labelled_lines import LANGUAGES, ROOT, drafts, is_tuning, lines
-from tandem_vectors import TANDEM, embed_all, swift_identifier
+from tandem_vectors import TANDEM, embed_all, own_tokens, swift_identifier, token_states
 
 RIDGES = [0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0]
 FOLDS = 5  # fold = line index mod 5 within each file
@@ -45,10 +50,40 @@ RULE_GATES = {"attribution", "promptFragment"}
 OUTPUTS = os.path.join(ROOT, "Sources/QuoteLibrary/Register/Models")
 
 
-def fit_head(x, y, folds):
-    ridge, losses = logistic.choose_ridge(x, y, folds, RIDGES)
-    weights, bias = logistic.fit(x, y, ridge)
-    return ridge, losses, weights, bias, logistic.out_of_fold(x, y, folds, ridge)
+def token_features(texts, tuning_texts):
+    """{text: mean and componentwise maximum of its own token states, centred and made unit} and the
+    centre: the mean own-token state of `tuning_texts` (RegisterModel.tokenCentre)."""
+    states, prefix_ids = token_states(texts)
+    own = {text: rows[own_tokens(ids, prefix_ids)] for text, (ids, rows) in states.items()}
+    if empty := [text for text, rows in own.items() if len(rows) == 0]:
+        sys.exit(f"error: no tokens of their own in {len(empty)} lines, e.g. {empty[0]!r}")
+    centre = np.concatenate([own[text] for text in sorted(set(tuning_texts))]).mean(axis=0)
+    pooled = {}
+    for text, rows in own.items():
+        centred = rows - centre
+        unit = centred / np.linalg.norm(centred, axis=1, keepdims=True)
+        pooled[text] = np.concatenate([unit.mean(axis=0), unit.max(axis=0)])
+    return pooled, centre
+
+
+def fit_head(parts, y, folds):
+    """One logistic regression per part of the features (the sentence vector; the pooled token
+    states), each with its own ridge, summed after each part's out-of-fold log-odds are scaled to
+    mean 0 and deviation 1: one affine function over the parts side by side. A single regression
+    over all of them, with one ridge for both, caught fewer tuning attributions out of fold
+    (Sources/QuoteLibrary/README.md, "Register"). Returns the ridges and losses, the weights, the
+    bias and every row's out-of-fold score."""
+    choices, weights, bias, unseen = [], [], 0.0, np.zeros(len(y))
+    for x in parts:
+        ridge, losses = logistic.choose_ridge(x, y, folds, RIDGES)
+        w, b = logistic.fit(x, y, ridge)
+        part_unseen = logistic.out_of_fold(x, y, folds, ridge)
+        centre, scale = part_unseen.mean(), part_unseen.std()
+        choices.append((ridge, losses))
+        weights.append(w / scale)
+        bias += (b - centre) / scale
+        unseen += (part_unseen - centre) / scale
+    return choices, np.concatenate(weights), bias, unseen
 
 
 def taken_by_the_rules(texts_by_language):
@@ -89,20 +124,25 @@ def main():
                 for index, line in enumerate(drafts(half, language, kind)):
                     rows.append((half, language, kind, index % FOLDS, line))
     held_out_good = [(language, line) for language in LANGUAGES for line in lines(language, "good") if not is_tuning(line)]
-    vectors, model_id = embed_all([r[4] for r in rows] + [line for _, line in held_out_good])
+    texts = [r[4] for r in rows] + [line for _, line in held_out_good]
+    vectors, model_id = embed_all(texts)
     tuning = [r for r in rows if r[0] == "tuning"]
-    x = np.stack([vectors[r[4]] for r in tuning])
+    pooled, centre = token_features(sorted(set(texts)), [r[4] for r in tuning])
+    features = {text: np.concatenate([vectors[text], pooled[text]]) for text in vectors}
+    parts = [np.stack([vectors[r[4]] for r in tuning]), np.stack([pooled[r[4]] for r in tuning])]
     folds = np.array([r[3] for r in tuning])
     taken = taken_by_the_rules({language: sorted({r[4] for r in tuning if r[1] == language and r[2] == "good"}) for language in LANGUAGES})
     heads = {}
     for head, kind in HEADS:
         y = np.array([1.0 if r[2] == kind else 0.0 for r in tuning])
-        ridge, losses, weights, bias, unseen = fit_head(x, y, folds)
-        logit = lambda text: float(vectors[text] @ weights + bias)
+        choices, weights, bias, unseen = fit_head(parts, y, folds)
+        logit = lambda text: float(features[text] @ weights + bias)
         good = sorted((unseen[i] for i, r in enumerate(tuning) if r[2] == "good" and r[4] not in taken), reverse=True)
         cutoff = float(good[int(GOOD_FLAGGED * len(good))])
-        print(f"{head}: model {model_id}, ridge {ridge} (5-fold log-loss "
-              + ", ".join(f"{r}: {l:.4f}" for r, l in losses.items()) + f"), cutoff log-odds {cutoff:.4f} "
+        print(f"{head}: model {model_id}, "
+              + "; ".join(f"{part} ridge {ridge} (5-fold log-loss " + ", ".join(f"{r}: {l:.4f}" for r, l in losses.items()) + ")"
+                          for part, (ridge, losses) in zip(("sentence", "tokens"), choices))
+              + f", cutoff {cutoff:.4f} "
               + f"(over {len(good)} tuning good lines the rules pass, {sum(1 for r in tuning if r[2] == 'good' and r[4] in taken)} taken)")
         figures = {}
         for half in ("tuning", "held-out"):
@@ -122,6 +162,10 @@ def main():
             f.write("// Written by scripts/register-model.py --write; do not edit by hand (run the script again).\n")
             f.write("extension RegisterModels {\n")
             f.write(f'    static let {swift_identifier(model_id)} = RegisterModel(model: "{model_id}",\n')
+            f.write("        tokenCentre: [\n")
+            for start in range(0, len(centre), 8):
+                f.write("            " + ", ".join(f"{c:.6f}" for c in centre[start:start + 8]) + ",\n")
+            f.write("        ],\n")
             for head, _ in HEADS:
                 bias, cutoff, weights, held = heads[head]
                 f.write(f"        {head}: LinearHead(bias: {bias:.6f}, cutoff: {cutoff:.6f},\n")

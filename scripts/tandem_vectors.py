@@ -1,6 +1,7 @@
-"""Sentence vectors from the built `tandem embed`, for the scripts that fit the quote library's
-learned decisions on them (novelty-calibration.py, taste-model.py): the very vectors the novelty
-gate and the taste step see at run time, from the repo's tandem.json embedder
+"""Sentence vectors from the built `tandem embed`, and per-token states from the built `tandem-llama
+token-states`, for the scripts that fit the quote library's learned decisions on them
+(novelty-calibration.py, novelty-token-alignment.py, taste-model.py, register-model.py): the very
+vectors and states the novelty gate, the register and the taste step see at run time, from the repo's tandem.json embedder
 (EmbeddingGemma-300m via tandem.llama, the model card's "task: sentence similarity | query: "
 before every text: quotes are compared with quotes, so both sides of a pair get the same prompt).
 
@@ -11,11 +12,13 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TANDEM = os.path.join(ROOT, ".build/release/tandem")
+TANDEM_LLAMA = os.path.join(ROOT, ".build/release/tandem-llama")
 CONFIG = os.environ.get("TANDEM_VECTORS_CONFIG", os.path.join(ROOT, "tandem.json"))
 BATCH = 200
 
@@ -48,6 +51,47 @@ def embedder_settings(config=CONFIG):
         loaded = json.load(f)
     settings = loaded["backends"][loaded["quote"]["embedder"]]["settings"]
     return os.path.join(os.path.dirname(os.path.abspath(config)), settings["model"]), settings.get("embedding_prefix", "")
+
+
+def token_states(texts, config=CONFIG):
+    """{text: (ids, states)} from `tandem-llama token-states` on the quote embedder's model file
+    with its prefix before every text, start and end tokens included, and the ids of the prefix
+    tokenised alone (start and end tokens included)."""
+    model, prefix = embedder_settings(config)
+    for path, what in ((TANDEM_LLAMA, "swift build -c release --product tandem-llama"), (model, "make embedding-model")):
+        if not os.path.exists(path):
+            sys.exit(f"error: {path} is missing (run `{what}`)")
+    if any("\n" in t for t in texts):
+        sys.exit("error: a labelled line contains a line break")
+    with tempfile.TemporaryDirectory() as scratch:
+        out = os.path.join(scratch, "states.bin")
+        done = subprocess.run([TANDEM_LLAMA, "token-states", model, out], input="".join(prefix + t + "\n" for t in [""] + texts),
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit(f"error: tandem-llama token-states exited {done.returncode}: {done.stderr.strip()}")
+        data = open(out, "rb").read()
+    dimensions = int(done.stderr.split(" dimensions")[0].split(", ")[-1])
+    result, at = {}, 0
+    for text in [""] + texts:
+        (count,) = np.frombuffer(data, "<i4", 1, at)
+        ids = np.frombuffer(data, "<i4", count, at + 4)
+        at += 4 + 4 * count
+        states = np.frombuffer(data, "<f4", count * dimensions, at).reshape(count, dimensions).astype(np.float64)
+        at += 4 * count * dimensions
+        result[text] = (ids, states)
+    if at != len(data):
+        sys.exit(f"error: token-states wrote {len(data)} bytes, {at} expected")
+    prefix_ids = result.pop("")[0]
+    return result, prefix_ids
+
+
+def own_tokens(ids, prefix_ids):
+    """The slice of a text's tokens that is its own: after the leading tokens it shares with the
+    prefix tokenised alone (its end token dropped), before the end token (EncoderRunnerModel's
+    rule for tandem.token_embeddings/1)."""
+    lead = prefix_ids[:-1]
+    start = next((i for i, (a, b) in enumerate(zip(lead, ids)) if a != b), min(len(lead), len(ids)))
+    return slice(start, max(start, len(ids) - 1))
 
 
 def swift_identifier(model_id):

@@ -39,6 +39,14 @@ import Testing
         }
     }
 
+    /// The register's verdict on a line as the pipeline reaches it: its vector, and its token states
+    /// from the same backend when the model fitted on this encoder reads them.
+    static func register(_ text: String, vector: [Float]?, on backend: PluginBackend) throws -> GateResult? {
+        let model = backend.info.id
+        let tokens = try RegisterModel.measured[model]?.tokenCentre.map { _ in try tokenStates(text, backend) }
+        return RegisterStep().evaluate(vector: vector, tokens: tokens, model: model)
+    }
+
     static func embed(_ texts: [String], on backend: PluginBackend? = nil) throws -> [String: [Float]] {
         let unique = Array(Set(texts)).sorted()
         let vectors = try (backend ?? EncoderBackendTests.shared.get()).embed(unique, cancellation: CancellationToken())
@@ -170,8 +178,8 @@ import Testing
             for text in texts {
                 let taste = TasteStep().evaluate(locale: language, vector: vectors[text], model: model).result
                 let breakdown = try scorer.score(text, locale: language, taste: taste?.score)
-                let failure = gate.firstFailure(text, locale: language)
-                    ?? RegisterStep().evaluate(vector: vectors[text], model: model)
+                let failure = try gate.firstFailure(text, locale: language)
+                    ?? Self.register(text, vector: vectors[text], on: backend)
                     ?? [DistinctivenessScorer.result(breakdown)].first { !$0.passed }
                     ?? taste.flatMap { $0.passed ? nil : $0 }
                 if let failure { failures[text] = failure }
@@ -210,11 +218,11 @@ import Testing
         for (source, total) in totals.sorted(by: { $0.key < $1.key }) {
             print("gates held-out \(model), all: \(source) \(total.accepted)/\(total.total) accepted")
         }
-        // Measured on sets 4, 6, 9, 15, 17 and 20: 1041/1080 (96.4%) on EmbeddingGemma (the default
-        // embedder), 1049/1080 on e5, which has no register model. Most of the rest: the policy counts
-        // a scene that reports someone's saying or claim as credited ("Ogni estate il nonno giura che
-        // …"), the writers do not, and the rules (17 of the 1080) and the register's out-of-fold
-        // cutoff (11) take such lines. On sets 4, 6, 9, 15 and 17 before set 19: 862/900; with set
+        // Measured on sets 4, 6, 9, 15, 17 and 20: 1035/1080 (95.8%) on EmbeddingGemma (the default
+        // embedder; 1041 before the register read token states), 1049/1080 on e5, which has no
+        // register model. Most of the rest: the policy counts a scene that reports someone's saying
+        // or claim as credited ("Ogni estate il nonno giura che …"), the writers do not, and the
+        // rules (17 of the 1080) and the register's out-of-fold cutoff (17) take such lines. On sets 4, 6, 9, 15 and 17 before set 19: 862/900; with set
         // 16, before set 18: 863/900. On sets 4, 6, 9 and 15
         // before set 16: 686/720; on sets 4, 6
         // and 9 alone: 512/540 before set 14, 503/540 before sets 12 and 13
@@ -234,12 +242,14 @@ import Testing
 
     /// The held-out drafts written apart (eval/drafts/held-out, sets 4, 6, 9, 15, 17 and 20) on
     /// EmbeddingGemma, as the pipeline orders the checks: the deterministic gate first, then the
-    /// register model on the novelty vector. Measured: with the rules in front, 667/712 leftovers
-    /// are rejected as `promptFragment` (rules 417, register 250) and 649/715 attributions as
-    /// `attribution` (rules 540, register 109); the rules take 17 of the 1080 good lines for either
-    /// (a scene reporting someone's saying or claim, advice before a colon read as a source), the
-    /// register 11 more. On sets 4, 6, 9, 15 and 17 before set 19: 554/595, 536/597 (rules 444,
-    /// register 92), 17 and 13 of 900; with set 16, before set 18: 554, 538, 14 and 15.
+    /// register model on the novelty vector and token states. Measured: with the rules in front,
+    /// 671/712 leftovers are rejected as `promptFragment` (rules 417, register 254) and 662/715
+    /// attributions as `attribution` (rules 540, register 122); the rules take 17 of the 1080 good
+    /// lines for either (a scene reporting someone's saying or claim, advice before a colon read as
+    /// a source), the register 17 more. On the sentence vector alone, before the token states:
+    /// 667, 649 (register 250 and 109) and 11. On sets 4, 6, 9, 15 and 17 before set 19: 554/595,
+    /// 536/597 (rules 444, register 92), 17 and 13 of 900; with set 16, before set 18: 554, 538, 14
+    /// and 15.
     @Test func heldOutDraftsWrittenApartThroughTheRulesAndTheRegister() async throws {
         let backend = try Encoder.embeddingGemma.backend()
         let model = backend.info.id
@@ -253,10 +263,11 @@ import Testing
                 let vectors = try Self.embed(texts, on: backend)
                 var entry = caught[kind, default: (0, 0, 0)]
                 for text in texts {
-                    let vector = try #require(vectors[text])
-                    if kind == "leftover", register.talk.logOdds(vector) > register.talk.cutoff { headAlone.talk += 1 }
-                    if kind == "attribution", register.attribution.logOdds(vector) > register.attribution.cutoff { headAlone.attribution += 1 }
-                    let flagged = RegisterStep().evaluate(vector: vector, model: model)
+                    let vector = try #require(vectors[text]), tokens = try Self.tokenStates(text, backend)
+                    let features = try #require(register.features(vector: vector, tokens: tokens))
+                    if kind == "leftover", register.talk.score(features) > register.talk.cutoff { headAlone.talk += 1 }
+                    if kind == "attribution", register.attribution.score(features) > register.attribution.cutoff { headAlone.attribution += 1 }
+                    let flagged = RegisterStep().evaluate(vector: vector, tokens: tokens, model: model)
                     if kind == "good", flagged != nil { headAlone.goodFlagged += 1 }
                     entry.total += 1
                     // For a good line, what counts is being taken for either kind.
@@ -284,8 +295,8 @@ import Testing
         let leftovers = try #require(caught["leftover"]), attributions = try #require(caught["attribution"])
         let good = try #require(caught["good"])
         #expect(leftovers.total == 712 && attributions.total == 715 && good.total == 1080)
-        #expect(leftovers.rules + leftovers.register >= 664 && attributions.rules + attributions.register >= 646)
-        #expect(good.rules <= 17 && good.register <= 13)
+        #expect(leftovers.rules + leftovers.register >= 668 && attributions.rules + attributions.register >= 659)
+        #expect(good.rules <= 17 && good.register <= 19)
 
         // `quote check` lists the register's rejection under the gate it stands for.
         let missed = "I hope this captures the cozy, everyday warmth you were looking for!"

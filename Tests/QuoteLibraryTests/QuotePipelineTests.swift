@@ -31,20 +31,41 @@ struct QuotePipelineTests {
             model: LexicalEmbedder().model, talk: head(talk), attribution: head(attribution))])
     }
 
+    @Test func aRegisterModelWithATokenCentreReadsTheMeanAndMaximumOfTheCentredUnitTokenStates() {
+        func head(_ weights: [Float], bias: Double) -> LinearHead {
+            LinearHead(bias: bias, cutoff: 0, heldOutCaught: 0, heldOutLines: 0, heldOutGoodFlagged: 0, heldOutGood: 0, weights: weights)
+        }
+        // The attribution head reads the maximum of the first component alone.
+        let model = RegisterModel(model: "m", tokenCentre: [1, 1], talk: head([0, 0, 0, 0, 0, 0], bias: -5),
+                                  attribution: head([0, 0, 0, 0, 10, 0], bias: -5))
+        // Centred, [4, 1] is [3, 0] and [1, -1] is [0, -2]; made unit, [1, 0] and [0, -1].
+        let tokens = TokenStates(ids: [7, 8], states: [[4, 1], [1, -1]])
+        #expect(model.features(vector: [0, 2], tokens: tokens) == [0, 1, 0.5, -0.5, 1, 0])
+        #expect(model.features(vector: [0, 2], tokens: nil) == nil)
+        #expect(model.features(vector: [0, 2], tokens: TokenStates(ids: [], states: [])) == nil)
+        #expect(model.features(vector: [0, 2], tokens: TokenStates(ids: [7], states: [[4, 1, 0]])) == nil)
+        let step = RegisterStep(models: ["m": model])
+        #expect(step.evaluate(vector: [0, 2], tokens: tokens, model: "m")?.gate == .attribution)
+        // No token reaches out along the first component: nothing is flagged.
+        #expect(step.evaluate(vector: [0, 2], tokens: TokenStates(ids: [8], states: [[1, -1]]), model: "m") == nil)
+        // Without the states it needs, the model does not run: the rules stand alone.
+        #expect(step.evaluate(vector: [0, 2], tokens: nil, model: "m") == nil)
+    }
+
     @Test func theRegisterReadsTheNoveltyVectorAndRejectsTalkAndCreditedSayingsUnderTheirGates() async throws {
         let folder = try TemporaryFolder()
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
         let talk = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), register: Self.register(talk: true, attribution: true))
             .generate(locale: "en")
         #expect(talk.run.branch == .rejected && talk.run.gate == "promptFragment", "\(talk.run)")
-        #expect(talk.run.reason?.contains("reads as talk about the exchange, not a line to the register model: log-odds 5.00") == true)
+        #expect(talk.run.reason?.contains("reads as talk about the exchange, not a line to the register model: score 5.00") == true)
         let credited = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), register: Self.register(talk: false, attribution: true))
             .generate(locale: "en")
         #expect(credited.run.branch == .rejected && credited.run.gate == "attribution", "\(credited.run)")
         #expect(try store.count() == 0)
         // A model fitted on another embedder's vectors says nothing about these.
         let elsewhere = RegisterStep(models: ["other-embedder": Self.register(talk: true, attribution: true).models[LexicalEmbedder().model]!])
-        #expect(elsewhere.evaluate(vector: [1, 0], model: LexicalEmbedder().model) == nil)
+        #expect(elsewhere.evaluate(vector: [1, 0], tokens: nil, model: LexicalEmbedder().model) == nil)
         let accepted = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), register: Self.register(talk: false, attribution: false))
             .generate(locale: "en")
         #expect(accepted.run.branch == .accepted, "\(accepted.run)")

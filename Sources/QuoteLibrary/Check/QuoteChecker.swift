@@ -28,7 +28,8 @@ public struct QuoteChecker: Sendable {
             let novelty = try await NoveltyGate().evaluate(trimmed, locale: locale, embedder: embedder, store: store, progress: progress)
             gates.append(novelty.result)
             proof = novelty.proof
-            if let flagged = RegisterStep().evaluate(vector: novelty.proof?.vector, model: novelty.proof?.model) {
+            if let flagged = RegisterStep().evaluate(vector: novelty.proof?.vector, tokens: novelty.proof?.tokenStates,
+                                                      model: novelty.proof?.model) {
                 gates.append(flagged)
             }
         } catch {

@@ -241,7 +241,8 @@ public struct QuotePipeline: Sendable {
         evaluation.gates.append(novelty.result)
         evaluation.noveltyProven = novelty.proven
         if !novelty.result.passed { evaluation.verdict = .rejected(novelty.result); return evaluation }
-        if let flagged = stages.measure(.gates, on: clock, { register.evaluate(vector: novelty.proof?.vector, model: novelty.proof?.model) }) {
+        if let flagged = stages.measure(.gates, on: clock, { register.evaluate(vector: novelty.proof?.vector, tokens: novelty.proof?.tokenStates,
+                                                                                      model: novelty.proof?.model) }) {
             evaluation.gates.append(flagged)
             evaluation.verdict = .rejected(flagged)
             return evaluation
