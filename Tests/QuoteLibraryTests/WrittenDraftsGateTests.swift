@@ -51,22 +51,22 @@ struct WrittenDraftsGateTests {
             }
         }
         print("rules take \(taken.count) of \(checked) good, generic, odd and fragment lines")
-        #expect(checked == 5_898)
-        #expect(taken.count <= 49)
+        #expect(checked == 6_175)
+        #expect(taken.count <= 50)
     }
 
-    /// Measured on the held-out sets (4, 6, 9, 15, 17 and 20): the rules alone reject 417 of 712
-    /// leftovers as `promptFragment` and 540 of 715 attributions as `attribution`; on the tuning
-    /// sets they were written against, 1082/2037 and 2089/2934. On sets 4, 6, 9, 15 and 17 before
-    /// set 19: 360/595 and 444/597 (431 before set 18). On sets 4, 6, 9 and 15 before set 16:
+    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20 and 21): the rules alone reject 474 of
+    /// 830 leftovers as `promptFragment` and 637 of 833 attributions as `attribution` (417/712 and
+    /// 540/715 before set 21); on the tuning sets they were written against, 1082/2037 and
+    /// 2089/2934. On sets 4, 6, 9, 15 and 17 before set 19: 360/595 and 444/597 (431 before set 18). On sets 4, 6, 9 and 15 before set 16:
     /// 297/479 and 331/479; on sets 4, 6 and 9 before set 14: 242/359 and
     /// 232/360 (174 attributions before the verbs of claiming). The register model adds the rest it
     /// catches.
     @Test func theRulesAloneOnTheHeldOutDrafts() throws {
         let leftovers = try caught("held-out", "leftover", by: .promptFragment)
         let attributions = try caught("held-out", "attribution", by: .attribution)
-        #expect(leftovers.total == 712 && attributions.total == 715)
-        #expect(leftovers.caught >= 417 && attributions.caught >= 540)
+        #expect(leftovers.total == 830 && attributions.total == 833)
+        #expect(leftovers.caught >= 474 && attributions.caught >= 637)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
         #expect(tuningLeftovers.caught >= 1082 && tuningAttributions.caught >= 2089)

@@ -100,7 +100,7 @@ extension RegisterModels {
             0.416465, 0.131188, 0.313438, -0.020083, -0.149576, 0.267585, -0.388242, -0.256564,
         ],
         talk: LinearHead(bias: -1.167347, cutoff: 0.845684,
-                           heldOutCaught: 692, heldOutLines: 712, heldOutGoodFlagged: 8, heldOutGood: 1080,
+                           heldOutCaught: 810, heldOutLines: 830, heldOutGoodFlagged: 9, heldOutGood: 1260,
                            weights: [
                                0.436923, 0.334364, -0.578006, -0.742366, -1.218738, 0.188898, 0.505413, 0.703679,
                                0.867134, -0.911189, -0.161651, -0.747662, 0.412011, -0.315394, 0.074082, -0.448047,
@@ -392,7 +392,7 @@ extension RegisterModels {
                                0.008106, -0.908932, 0.486821, 0.431453, -0.175461, -0.527755, -0.478020, 0.853872,
                            ]),
         attribution: LinearHead(bias: -4.586230, cutoff: 1.494007,
-                           heldOutCaught: 630, heldOutLines: 715, heldOutGoodFlagged: 17, heldOutGood: 1080,
+                           heldOutCaught: 741, heldOutLines: 833, heldOutGoodFlagged: 17, heldOutGood: 1260,
                            weights: [
                                0.863637, -0.866463, 1.378890, -0.689104, -1.043610, 0.348514, 0.430885, -0.872032,
                                -1.213654, 0.481184, -0.270659, 1.029358, -0.375269, 0.448457, -1.485158, -1.228418,
