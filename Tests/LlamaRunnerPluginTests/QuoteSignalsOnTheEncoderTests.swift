@@ -44,7 +44,7 @@ import Testing
     static func register(_ text: String, vector: [Float]?, on backend: PluginBackend) throws -> GateResult? {
         let model = backend.info.id
         let tokens = try RegisterModel.measured[model]?.tokenCentre.map { _ in try tokenStates(text, backend) }
-        return RegisterStep().evaluate(vector: vector, tokens: tokens, model: model)
+        return RegisterStep().evaluate(vector: vector, tokens: tokens, model: model).failure
     }
 
     static func embed(_ texts: [String], on backend: PluginBackend? = nil) throws -> [String: [Float]] {
@@ -269,7 +269,7 @@ import Testing
                     let features = try #require(register.features(vector: vector, tokens: tokens))
                     if kind == "leftover", register.talk.score(features) > register.talk.cutoff { headAlone.talk += 1 }
                     if kind == "attribution", register.attribution.score(features) > register.attribution.cutoff { headAlone.attribution += 1 }
-                    let flagged = RegisterStep().evaluate(vector: vector, tokens: tokens, model: model)
+                    let flagged = RegisterStep().evaluate(vector: vector, tokens: tokens, model: model).failure
                     if kind == "good", flagged != nil { headAlone.goodFlagged += 1 }
                     entry.total += 1
                     // For a good line, what counts is being taken for either kind.

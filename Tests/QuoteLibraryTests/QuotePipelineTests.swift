@@ -45,11 +45,17 @@ struct QuotePipelineTests {
         #expect(model.features(vector: [0, 2], tokens: TokenStates(ids: [], states: [])) == nil)
         #expect(model.features(vector: [0, 2], tokens: TokenStates(ids: [7], states: [[4, 1, 0]])) == nil)
         let step = RegisterStep(models: ["m": model])
-        #expect(step.evaluate(vector: [0, 2], tokens: tokens, model: "m")?.gate == .attribution)
+        let flagged = step.evaluate(vector: [0, 2], tokens: tokens, model: "m")
+        #expect(flagged.failure?.gate == .attribution)
+        #expect(flagged.record == "talk -5.00 (cutoff 0.00), attribution 5.00 (cutoff 0.00, m)")
         // No token reaches out along the first component: nothing is flagged.
-        #expect(step.evaluate(vector: [0, 2], tokens: TokenStates(ids: [8], states: [[1, -1]]), model: "m") == nil)
-        // Without the states it needs, the model does not run: the rules stand alone.
-        #expect(step.evaluate(vector: [0, 2], tokens: nil, model: "m") == nil)
+        let passed = step.evaluate(vector: [0, 2], tokens: TokenStates(ids: [8], states: [[1, -1]]), model: "m")
+        #expect(passed == RegisterStep.Verdict(failure: nil, record: "talk -5.00 (cutoff 0.00), attribution -5.00 (cutoff 0.00, m)"))
+        // Without the states it needs, the model does not run: the rules stand alone, and the run says why.
+        #expect(step.evaluate(vector: [0, 2], tokens: nil, model: "m")
+                == RegisterStep.Verdict(failure: nil, record: "skipped: m gave no token states for the draft"))
+        #expect(step.evaluate(vector: [0, 2, 0], tokens: tokens, model: "m")
+                == RegisterStep.Verdict(failure: nil, record: "skipped: the draft's vectors are not as wide as the register model fitted on m"))
     }
 
     @Test func theRegisterReadsTheNoveltyVectorAndRejectsTalkAndCreditedSayingsUnderTheirGates() async throws {
@@ -62,14 +68,21 @@ struct QuotePipelineTests {
         let credited = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), register: Self.register(talk: false, attribution: true))
             .generate(locale: "en")
         #expect(credited.run.branch == .rejected && credited.run.gate == "attribution", "\(credited.run)")
+        #expect(credited.run.register == "talk -5.00 (cutoff 0.00), attribution 5.00 (cutoff 0.00, \(LexicalEmbedder().model))")
         #expect(try store.count() == 0)
-        // A model fitted on another embedder's vectors says nothing about these.
-        let elsewhere = RegisterStep(models: ["other-embedder": Self.register(talk: true, attribution: true).models[LexicalEmbedder().model]!])
-        #expect(elsewhere.evaluate(vector: [1, 0], tokens: nil, model: LexicalEmbedder().model) == nil)
-        let accepted = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), register: Self.register(talk: false, attribution: false))
+        // A model fitted on another embedder's vectors says nothing about these; the run says so.
+        let elsewhere = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.good]), register: RegisterStep(
+            models: ["other-embedder": Self.register(talk: true, attribution: true).models[LexicalEmbedder().model]!])).generate(locale: "en")
+        #expect(elsewhere.run.branch == .accepted, "\(elsewhere.run)")
+        #expect(elsewhere.run.register == "skipped: no register model fitted on \(LexicalEmbedder().model)'s vectors")
+        let accepted = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.goodToo]), register: Self.register(talk: false, attribution: false))
             .generate(locale: "en")
         #expect(accepted.run.branch == .accepted, "\(accepted.run)")
-        #expect(try store.count() == 1)
+        #expect(try store.count() == 2)
+        let none = await Self.pipeline(store, writer: ScriptedWriter(drafts: [Self.goodThree]), embedder: nil).generate(locale: "en")
+        #expect(none.run.register == "skipped: no sentence embedding of the draft (no embedder)")
+        // The record survives the store.
+        #expect(try store.runs().map(\.register).contains("talk -5.00 (cutoff 0.00), attribution 5.00 (cutoff 0.00, \(LexicalEmbedder().model))"))
     }
 
     /// A taste model over the lexical embedder's vectors that gives every line these log-odds.

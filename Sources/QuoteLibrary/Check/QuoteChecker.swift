@@ -29,7 +29,7 @@ public struct QuoteChecker: Sendable {
             gates.append(novelty.result)
             proof = novelty.proof
             if let flagged = RegisterStep().evaluate(vector: novelty.proof?.vector, tokens: novelty.proof?.tokenStates,
-                                                      model: novelty.proof?.model) {
+                                                      model: novelty.proof?.model).failure {
                 gates.append(flagged)
             }
         } catch {

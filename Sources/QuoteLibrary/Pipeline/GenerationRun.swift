@@ -21,6 +21,9 @@ public struct GenerationRun: Codable, Equatable, Sendable {
     public var noveltyProven: Bool
     /// "model", or "fallback: <why>" when the deterministic score stood in for the judge.
     public var judgeSource: String?
+    /// The register model's two scores for the draft, or why the register was skipped (no
+    /// embedder, no model for the embedder's vectors, no token states); nil when not reached.
+    public var register: String?
     /// The taste model's log-odds for the draft, or why taste was skipped (a language it was not
     /// fitted on, no embedder, no model for the embedder's vectors); nil when not reached.
     public var taste: String?

@@ -162,6 +162,7 @@ public struct QuotePipeline: Sendable {
         run.draftText = evaluation.draft
         run.noveltyProven = evaluation.noveltyProven
         run.judgeSource = evaluation.judgeSource
+        run.register = evaluation.register
         run.taste = evaluation.taste
         switch evaluation.verdict {
         case .refused(let reason):
@@ -200,6 +201,7 @@ public struct QuotePipeline: Sendable {
         var gates: [GateResult] = []
         var noveltyProven = false
         var judgeSource: String?
+        var register: String?
         var taste: String?
         var verdict: Verdict = .refused("not evaluated")
     }
@@ -241,8 +243,11 @@ public struct QuotePipeline: Sendable {
         evaluation.gates.append(novelty.result)
         evaluation.noveltyProven = novelty.proven
         if !novelty.result.passed { evaluation.verdict = .rejected(novelty.result); return evaluation }
-        if let flagged = stages.measure(.gates, on: clock, { register.evaluate(vector: novelty.proof?.vector, tokens: novelty.proof?.tokenStates,
-                                                                                      model: novelty.proof?.model) }) {
+        let register = stages.measure(.gates, on: clock) {
+            self.register.evaluate(vector: novelty.proof?.vector, tokens: novelty.proof?.tokenStates, model: novelty.proof?.model)
+        }
+        evaluation.register = register.record
+        if let flagged = register.failure {
             evaluation.gates.append(flagged)
             evaluation.verdict = .rejected(flagged)
             return evaluation

@@ -77,28 +77,46 @@ public struct LinearHead: Sendable, Equatable {
 
 /// The register check of the pipeline and of `quote check`, right after novelty: a draft the
 /// register model reads as talk fails `promptFragment`, one it reads as a credited saying fails
-/// `attribution`, the gates those rules stand for. Nothing is added when it passes or cannot run
-/// (no embedder, no model fitted on the embedder's vectors, or no token states for a model that
-/// reads them): the rules stand alone then.
+/// `attribution`, the gates those rules stand for. When it cannot run (no embedder, no model
+/// fitted on the embedder's vectors, or no token states for a model that reads them) the rules
+/// stand alone, and the run records why.
 public struct RegisterStep: Sendable {
     public let models: [String: RegisterModel]
 
     public init(models: [String: RegisterModel] = RegisterModel.measured) { self.models = models }
 
+    public struct Verdict: Sendable, Equatable {
+        /// The failure, when a head flags the draft; nil when it passes or the step was skipped.
+        public let failure: GateResult?
+        /// What the run records: both heads' scores, or why there are none.
+        public let record: String
+    }
+
     /// `vector` and `tokens` are the candidate's embedding and per-token states from `model` (nil
     /// without an embedder, or for `tokens`, without per-token states).
-    public func evaluate(vector: [Float]?, tokens: TokenStates?, model: String?) -> GateResult? {
-        guard let vector, let model, let register = models[model],
-              let features = register.features(vector: vector, tokens: tokens),
-              register.attribution.weights.count == features.count else { return nil }
-        for (head, gate, reads) in [(register.talk, GateName.promptFragment, "talk about the exchange, not a line"),
-                                    (register.attribution, GateName.attribution, "a saying credited to someone")] {
-            let score = head.score(features)
-            if score > head.cutoff {
-                return .fail(gate, "reads as \(reads) to the register model: score "
-                             + String(format: "%.2f (cutoff %.2f, ", score, head.cutoff) + "\(model))", score: score)
-            }
+    public func evaluate(vector: [Float]?, tokens: TokenStates?, model: String?) -> Verdict {
+        guard let vector, let model else {
+            return Verdict(failure: nil, record: "skipped: no sentence embedding of the draft (no embedder)")
         }
-        return nil
+        guard let register = models[model] else {
+            return Verdict(failure: nil, record: "skipped: no register model fitted on \(model)'s vectors")
+        }
+        guard let features = register.features(vector: vector, tokens: tokens),
+              register.attribution.weights.count == features.count else {
+            let missing = register.tokenCentre != nil && (tokens?.states.isEmpty ?? true)
+            return Verdict(failure: nil, record: missing ? "skipped: \(model) gave no token states for the draft"
+                                                         : "skipped: the draft's vectors are not as wide as the register model fitted on \(model)")
+        }
+        let scores = (talk: register.talk.score(features), attribution: register.attribution.score(features))
+        let record = String(format: "talk %.2f (cutoff %.2f), attribution %.2f (cutoff %.2f, ", scores.talk, register.talk.cutoff,
+                            scores.attribution, register.attribution.cutoff) + "\(model))"
+        for (score, cutoff, gate, reads) in [(scores.talk, register.talk.cutoff, GateName.promptFragment, "talk about the exchange, not a line"),
+                                             (scores.attribution, register.attribution.cutoff, GateName.attribution, "a saying credited to someone")]
+            where score > cutoff {
+            return Verdict(failure: .fail(gate, "reads as \(reads) to the register model: score "
+                                          + String(format: "%.2f (cutoff %.2f, ", score, cutoff) + "\(model))", score: score),
+                           record: record)
+        }
+        return Verdict(failure: nil, record: record)
     }
 }

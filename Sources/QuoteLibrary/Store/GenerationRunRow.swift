@@ -6,7 +6,7 @@ enum GenerationRunRow {
     static let columns = ["started_at", "locale", "budget", "primary_availability", "secondary_availability",
                           "judge_availability", "embedder_availability", "model_version", "elapsed_ms", "branch", "gate",
                           "reason", "novelty_proven", "judge_source", "draft_text", "persistence", "quote_id", "served_by",
-                          "escalation_gate", "escalated_from_model_version", "taste"] + timingColumns
+                          "escalation_gate", "escalated_from_model_version", "taste", "register"] + timingColumns
 
     static let selectSQL = "SELECT \(columns.joined(separator: ", ")) FROM generation_runs"
 
@@ -19,7 +19,7 @@ enum GenerationRunRow {
             .optional(run.reason), .integer(run.noveltyProven ? 1 : 0), .optional(run.judgeSource),
             .optional(run.draftText), .text(run.persistence.description), .optional(run.quoteID),
             .optional(run.servedBy?.rawValue), .optional(run.escalation?.gate.rawValue),
-            .optional(run.escalation?.primaryModelVersion), .optional(run.taste),
+            .optional(run.escalation?.primaryModelVersion), .optional(run.taste), .optional(run.register),
         ] + StageTimings.Stage.allCases.map { stage in run.timings[stage].map { .integer(Int64($0)) } ?? .null }
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         try connection.run("INSERT INTO generation_runs (\(columns.joined(separator: ", "))) VALUES (\(placeholders))", values)
@@ -45,8 +45,9 @@ enum GenerationRunRow {
             Escalation(gate: $0, primaryModelVersion: row.optionalText(19))
         }
         run.taste = row.optionalText(20)
+        run.register = row.optionalText(21)
         for (offset, stage) in StageTimings.Stage.allCases.enumerated() {
-            let column = Int32(21 + offset)
+            let column = Int32(22 + offset)
             if !row.isNull(column) { run.timings[stage] = Int(row.int(column)) }
         }
         return run

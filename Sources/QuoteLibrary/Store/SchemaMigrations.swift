@@ -169,6 +169,10 @@ enum SchemaMigrations {
         -- "how many, which are missing" without reading a blob
         CREATE INDEX quote_token_states_by_width ON quote_token_states (model, dimensions, quote_id);
         """,
+        // 7: what the register model said of each run's draft, or why it was skipped.
+        """
+        ALTER TABLE generation_runs ADD COLUMN register TEXT;
+        """,
     ]
 
     static var latestVersion: Int { steps.count }
