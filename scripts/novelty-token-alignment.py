@@ -58,7 +58,7 @@ import os
 
 import numpy as np
 
-from tandem_vectors import embed_all, own_tokens, swift_identifier, token_states
+from tandem_vectors import embed_all, own_tokens, swift_identifier, token_states, unit_rows
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 spec = importlib.util.spec_from_file_location("novelty_calibration", os.path.join(ROOT, "scripts/novelty-calibration.py"))
@@ -79,10 +79,6 @@ FEATURE_SETS = [
     ["cosine", "weightedUnsharedAlignment", "sharedWords", "sharedTrigrams"],
     ["cosine", "weightedUnsharedAlignment", "sharedTokens", "sharedWords", "sharedTrigrams"],
 ]
-
-
-def unit_rows(x):
-    return x / np.linalg.norm(x, axis=1, keepdims=True)
 
 
 def f1(similarities, row_weights=None, column_weights=None):

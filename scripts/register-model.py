@@ -38,7 +38,7 @@ import numpy as np
 
 import logistic
 from labelled_lines import LANGUAGES, ROOT, drafts, is_tuning, lines
-from tandem_vectors import TANDEM, embed_all, own_tokens, swift_identifier, token_states
+from tandem_vectors import TANDEM, embed_all, own_tokens, swift_identifier, token_states, unit_rows
 
 RIDGES = [0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0]
 FOLDS = 5  # fold = line index mod 5 within each file
@@ -61,7 +61,7 @@ def token_features(texts, tuning_texts):
     pooled = {}
     for text, rows in own.items():
         centred = rows - centre
-        unit = centred / np.linalg.norm(centred, axis=1, keepdims=True)
+        unit = unit_rows(centred)
         pooled[text] = np.concatenate([unit.mean(axis=0), unit.max(axis=0)])
     return pooled, centre
 

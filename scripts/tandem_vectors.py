@@ -40,8 +40,16 @@ def embed_all(texts, config=CONFIG):
         model = answer["model"]
         for text, vector in zip(batch, answer["vectors"]):
             v = np.asarray(vector, dtype=np.float64)
-            vectors[text] = v / np.linalg.norm(v)
+            vectors[text] = unit_rows(v)
     return vectors, model
+
+
+
+def unit_rows(rows):
+    """Each row (or the one vector) divided by its length, as EmbeddingMatrix.unit does in Swift: a
+    row of length zero (a token state equal to the centre) stays zero instead of becoming NaN."""
+    norms = np.linalg.norm(rows, axis=-1, keepdims=True)
+    return np.divide(rows, norms, out=np.zeros_like(rows, dtype=np.float64), where=norms > 0)
 
 
 def embedder_settings(config=CONFIG):
