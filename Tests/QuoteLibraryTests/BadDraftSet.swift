@@ -277,5 +277,12 @@ enum BadDraftSet {
         ("en", "The tram rattles past the bakery at dawn — I like it best in the rain."),
         // Hearsay set off by commas is the verb alone or with a place, not the verb with an object.
         ("en", "When the twins come home from school, they say nothing and eat every biscuit in the tin."),
+        // Saying as a scene's second verb, hearing a sound, "to my left", "según" as "depending on" and
+        // hearing with a relative "che" (set 24 of eval/drafts).
+        ("en", "The driver folded his map and said the children could climb aboard now."),
+        ("en", "I heard the morning bus long before it turned the corner by the bakery."),
+        ("en", "To my left, the harbour lights come on one by one as the ferry docks."),
+        ("es", "El café del puerto se sirve caliente o con hielo, según el día."),
+        ("it", "Ho sentito il profumo del pane che usciva dal forno all'alba."),
     ]
 }

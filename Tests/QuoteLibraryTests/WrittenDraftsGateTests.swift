@@ -25,7 +25,8 @@ struct WrittenDraftsGateTests {
     }
 
     /// The good, generic, odd and fragment lines the rules take for a leftover or an attribution,
-    /// every check run (printed). Measured: 49 of 5,898 with sets 19 and 20 (47 of 5,387 with sets 16
+    /// every check run (printed). Measured: 56 of 6,935 with sets 22 to 24, none taken by the frames
+    /// those sets added (50 of 6,175 with set 21; 49 of 5,898 with sets 19 and 20; 47 of 5,387 with sets 16
     /// to 18; 41 of 4,572 before them;
     /// 38 of 3,929 before sets 14 and 15, with sets 12 and 13 and a colon after a clause left to the register unless a
     /// quotation follows; 48 of 3,689 before set 13; 47 of
@@ -51,24 +52,25 @@ struct WrittenDraftsGateTests {
             }
         }
         print("rules take \(taken.count) of \(checked) good, generic, odd and fragment lines")
-        #expect(checked == 6_175)
-        #expect(taken.count <= 50)
+        #expect(checked == 6_935)
+        #expect(taken.count <= 56)
     }
 
-    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20 and 21): the rules alone reject 474 of
-    /// 830 leftovers as `promptFragment` and 637 of 833 attributions as `attribution` (417/712 and
-    /// 540/715 before set 21); on the tuning sets they were written against, 1082/2037 and
-    /// 2089/2934. On sets 4, 6, 9, 15 and 17 before set 19: 360/595 and 444/597 (431 before set 18). On sets 4, 6, 9 and 15 before set 16:
+    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21 and 23): the rules alone reject 531 of
+    /// 943 leftovers as `promptFragment` and 747 of 951 attributions as `attribution` (737 before the
+    /// frames of sets 22 and 24; 474/830 and 637/833 before set 23, 417/712 and 540/715 before set
+    /// 21); on the tuning sets they were written against, 1222/2392 and 2611/3652 (2532 before those
+    /// frames; 1082/2037 and 2089/2934 before sets 22 and 24). On sets 4, 6, 9, 15 and 17 before set 19: 360/595 and 444/597 (431 before set 18). On sets 4, 6, 9 and 15 before set 16:
     /// 297/479 and 331/479; on sets 4, 6 and 9 before set 14: 242/359 and
     /// 232/360 (174 attributions before the verbs of claiming). The register model adds the rest it
     /// catches.
     @Test func theRulesAloneOnTheHeldOutDrafts() throws {
         let leftovers = try caught("held-out", "leftover", by: .promptFragment)
         let attributions = try caught("held-out", "attribution", by: .attribution)
-        #expect(leftovers.total == 830 && attributions.total == 833)
-        #expect(leftovers.caught >= 474 && attributions.caught >= 637)
+        #expect(leftovers.total == 943 && attributions.total == 951)
+        #expect(leftovers.caught >= 531 && attributions.caught >= 747)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
-        #expect(tuningLeftovers.caught >= 1082 && tuningAttributions.caught >= 2089)
+        #expect(tuningLeftovers.caught >= 1222 && tuningAttributions.caught >= 2611)
     }
 }

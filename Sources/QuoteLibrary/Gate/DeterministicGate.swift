@@ -416,7 +416,12 @@ public struct DeterministicGate: Sendable {
             + "explicaba|explicó|murmuraba|susurraba|suspiraba|bromeaba|respondía|añadía|advertía|refunfuñaba|gruñía|"
             + "expliquait|murmurait|soupirait|plaisantait|chuchotait|grommelait|ajoutait|répondait|bougonnait|"
             + "spiegava|mormorava|sospirava|scherzava|brontolava|aggiungeva|rispondeva|sussurrava|borbottava|"
-            + "explicava|murmurava|suspirava|brincava|resmungava|respondia|acrescentava|avisava|reclamava)"
+            + "explicava|murmurava|suspirava|brincava|resmungava|respondia|acrescentava|avisava|reclamava|"
+            // the present of swearing, joking and insisting, the speaker after it ("…, jura la frutera de la
+            // esquina.", "…, bromea mi sobrino.", "…, juram os tosquiadores de Mértola."; set 24)
+            + "swears|swear|insists|insist|jura|juran|juram|jure|jurent|giura|giurano|schwört|schwören|bromea|bromean|"
+            + "plaisante|plaisantent|scherza|scherzano|witzelt|insiste|insisten|insistem|insistent|insistono|"
+            + "a soufflé|m['’]a soufflé|prévient|a prévenu|avait prévenu|avverte|advierte|avisa)"
         let saidBefore = "(?i:dijo|decía|decia|dice|escribió|escribio|disait|l['’]a dit|a dit|écrivait|ecrivait|disse|diceva|"
             + "scrisse|scriveva|dizia|diz|escreveu)"
         let like = "(?i:as|like|wie|como|comme|come)"
@@ -476,7 +481,8 @@ public struct DeterministicGate: Sendable {
         let occasion = "(?i:birthday|wedding|anniversary|party|trip|first|last|next|part|money|taste|geburtstag|hochzeit|"
             + "reise|erste|ersten|cumpleaños|boda|aniversario|fiesta|viaje|primer|primera|parte|gusto|anniversaire|mariage|"
             + "fête|voyage|premier|première|goût|compleanno|matrimonio|festa|viaggio|primo|prima|aniversário|"
-            + "casamento|viagem|primeiro|primeira)\\b"
+            + "casamento|viagem|primeiro|primeira|mind|surprise|delight|relief|shame|horror|dismay|amazement|knowledge|"
+            + "left|right|door|house|home|room|car|garden|ears|eyes)\\b"
         let article = "(?i:the|an?|old|der|die|das|im|el|la|le|il|lo|o|a|un|una|une|ein|eine|einem|vieux|vecchio|viejo|velho|alte|alten)"
         let possessive = "(?i:my|our|mein|meine|meiner|meinem|unser|unsere|mi|mis|nuestro|nuestra|mon|ma|mes|notre|mio|mia|"
             + "nostro|nostra|meu|minha|nosso|nossa|o\\s+meu|a\\s+minha|il\\s+mio|la\\s+mia)"
@@ -514,7 +520,7 @@ public struct DeterministicGate: Sendable {
             // An opinion given as someone's: "For my father-in-law, no Sunday is complete without …",
             // "Para os artesãos do Alto do Moura, o barro bom …" (people of a place); not the
             // speaker's own ("For my part, I …"), nor an occasion ("Para mi boda, mi tía bordó …")
-            "^\\P{L}*(?i:for|für|para|pour|per)\\s+(?:\(possessive)\\s+(?!\(occasion))|(?i:los|las|os|as|les|i|gli|le|die)\\s+\\p{L}+\\s+"
+            "^\\P{L}*(?i:for|für|para|pour|per|to)\\s+(?:\(possessive)\\s+(?!\(occasion))|(?i:los|las|os|as|les|i|gli|le|die)\\s+\\p{L}+\\s+"
                 + "(?i:de|do|da|dos|das|des|du|di|del|della|dei|von|vom|aus)\\s(?=\\p{Lu}))[^,.!?]{1,40},\\s+"
                 + "(?!(?i:I|we|ich|wir|yo|je|j['’]|nous|io|noi|eu|nós|nos)\\b)",
             // "Contaba mi madre que …" (not "Contaba los días que …")
@@ -588,6 +594,34 @@ public struct DeterministicGate: Sendable {
             // insists the clock …"
             subjectThen(60) + "(?i:reckon|reckons|reckoned|swears|swore|swear|insists|insisted|will tell you|['’]ll tell you)"
                 + "\\s+(?i:the|a|an|it|it['’]s|there|you|every|no|nothing|all|any|these|this|those|they|he|she)\\b",
+            // … and after saying, right after its subject ("My dad always said you can judge …", "Locals in Whitby
+            // say the fog …", "The night porter told me once the best …"; set 24). Not the second verb of a scene
+            // ("… wiped his hands and said the car …"), nor an infinitive or a request ("… just say the word."), nor
+            // silence ("… said nothing and …")
+            subjectThen(60) + "(?<!\\b(?i:and|to|just|please|then|or)\\s)(?i:said|says|say|told me once|once told me)"
+                + "\\s+(?i:the|it|it['’]s|there|there['’]s|you|every|all|any|these|this|those|they|he|she)\\b",
+            // "Ask any bell ringer and they'll tell you …", "Les boulangers de nuit vous le diront : …": what
+            // people of a trade will tell anyone
+            "\\b(?i:they['’]ll tell you|they will tell you|te dirán|le dirán|os dirán|vous diront|vous le diront|te diront|"
+                + "ti diranno|vi diranno|te lo diranno|vão dizer-te|vão-te dizer|werden dir sagen|werden ihnen sagen)\\b",
+            // A habit of saying ("Ma prof de yoga aime nous rappeler que …", "O nosso maestro nunca se cansou de
+            // nos lembrar que …", "Il gestore del rifugio non si stanca di ricordarci che …"; set 22)
+            subjectThen(60) + "(?i:aime|aimait|adore|adorait|gosta de|gostava de|ama|amava|suele|solía|solia|costuma|"
+                + "costumava|likes to|liked to|loves to|never tires of|non si stanca di|no se cansa de|não se cansa de|"
+                + "nunca se cansou de|ne se lasse pas de|anda sempre a|vive a|faz questão de|continua a)\\s+"
+                + "(?:(?i:nos|me|lhe|lhes|nous|vous|ci|mi|us|me|de|di|a)\\s+){0,2}(?i:dizer|repetir|lembrar|recordar|"
+                + "recordarnos|rappeler|répéter|dire|ricordare|ricordarci|ricordarmi|ripetere|ripeterci|decir|repetirnos|"
+                + "say|saying|remind|reminding|tell|telling|brincar|bromear|plaisanter|scherzare|lembrar-nos|repetir-nos)"
+                + "\\b[^.!?]{0,30}?\\s\(notComparison)(?:\(complement)\\b|(?i:con que|com que))",
+            // Hearsay the speaker heard ("Oí en la radio del hospital que …", "I heard from the man at the
+            // car boot sale that …"; set 24)
+            // (a place or a source may come between, an object may not: "I heard the song that …" is a scene)
+            "\\b(?i:I heard|I['’]ve heard|I have heard|oí|he oído|escuché|j['’]ai entendu|ho sentito|ouvi|ich habe gehört|"
+                + "ich hab gehört|hörte ich)(?:\\s+(?i:dire|dizer|decir|say|sagen))?(?:\\s*,?\\s+(?i:from|on|in|at|en|a|al|na|no|"
+                + "em|à|au|sur|alla|dalla|da|de|del|von|im|am|auf|bei)\\b[^.!?,]{0,40}?)?\\s*,?\\s+(?:\(complement)\\b|(?i:qu)['’])",
+            // Hearsay as the line's opener: "Al parecer, …", "Ao que parece, …", "Angeblich …", "Apparently …"
+            "^\\P{L}*(?i:apparently|supposedly|reportedly|al parecer|por lo visto|ao que parece|pelos vistos|apparemment|"
+                + "a quanto pare|a quanto si dice|angeblich|dem vernehmen nach)\\b",
             // A verb that tells someone, then "that": "The guidebook assures travellers that …", "La
             // nonna ricordava ai nipoti che …". Not "tells" (stories that …). A clitic for the one told
             // may take adverbs after it ("A aplicação lembra-me todas as manhãs que …"; set 19).
@@ -616,6 +650,9 @@ public struct DeterministicGate: Sendable {
             ",\\s*(?i:(?:me|mi|m['’]|nos|ci|uns|us)\\s*)?(?:\(said)|(?i:conforme|según|segun|como|selon|come)\\s+(?:\(said)|(?i:cuenta|conta|cuentan|contam|raconte|racconta)))\\s+(?!(?i:(?:que|che|that|dass)\\b|qu['’]))[^,]{1,50}\(end)",
             // "…, en opinión de mi abuelo.", "…, according to my coach."
             ",\\s*\(crediting)\\s+(?:\(possessive)|\(name))[^,]{0,40}\(end)",
+            // … and before a source with an article ("…, segundo o guia turístico de Lisboa."; set 24), but not
+            // "según", which is also "depending on" ("…, según el día.")
+            ",\\s*(?i:according to|laut|segundo|d['’]après|de acuerdo con|de acordo com)\\s+\(article)\\s[^,]{0,40}\(end)",
             // An opinion given as someone's: "In my father's view, …", "In Gran's book, …"; not the
             // speaker's own after the comma ("In my father's book, I found …")
             "^\\P{L}*(?i:in)\\s+(?:(?i:my|our)\\s+)?[^,]{1,25}?['’]s?\\s+(?i:view|opinion|eyes|book|mind),\\s+"
