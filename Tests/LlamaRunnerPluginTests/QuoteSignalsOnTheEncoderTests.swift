@@ -245,8 +245,8 @@ import Testing
     /// The held-out drafts written apart (eval/drafts/held-out, sets 4, 6, 9, 15, 17, 20, 21 and 23)
     /// on EmbeddingGemma, as the pipeline orders the checks: the deterministic gate first, then the
     /// register model on the novelty vector and token states. Measured: with the rules in front,
-    /// 900/943 leftovers are rejected as `promptFragment` (rules 531, register 369) and 897/951
-    /// attributions as `attribution` (rules 747, register 150); the rules take 19 of the 1440 good
+    /// 900/943 leftovers are rejected as `promptFragment` (rules 531, register 369) and 898/951
+    /// attributions as `attribution` (rules 752, register 146); the rules take 19 of the 1440 good
     /// lines for either (a scene reporting someone's saying or claim, advice before a colon read as
     /// a source), the register 19 more. Before sets 22 to 24, on sets 4 to 21: 788/830, 778/833, 18
     /// and 18 of 1260. Before set 21: 671/712, 662/715, 17 and 17 of 1080; on the

@@ -57,9 +57,9 @@ struct WrittenDraftsGateTests {
     }
 
     /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21 and 23): the rules alone reject 531 of
-    /// 943 leftovers as `promptFragment` and 747 of 951 attributions as `attribution` (737 before the
+    /// 943 leftovers as `promptFragment` and 752 of 951 attributions as `attribution` (737 before the
     /// frames of sets 22 and 24; 474/830 and 637/833 before set 23, 417/712 and 540/715 before set
-    /// 21); on the tuning sets they were written against, 1222/2392 and 2611/3652 (2532 before those
+    /// 21); on the tuning sets they were written against, 1222/2392 and 2644/3652 (2532 before those
     /// frames; 1082/2037 and 2089/2934 before sets 22 and 24). On sets 4, 6, 9, 15 and 17 before set 19: 360/595 and 444/597 (431 before set 18). On sets 4, 6, 9 and 15 before set 16:
     /// 297/479 and 331/479; on sets 4, 6 and 9 before set 14: 242/359 and
     /// 232/360 (174 attributions before the verbs of claiming). The register model adds the rest it
@@ -68,9 +68,9 @@ struct WrittenDraftsGateTests {
         let leftovers = try caught("held-out", "leftover", by: .promptFragment)
         let attributions = try caught("held-out", "attribution", by: .attribution)
         #expect(leftovers.total == 943 && attributions.total == 951)
-        #expect(leftovers.caught >= 531 && attributions.caught >= 747)
+        #expect(leftovers.caught >= 531 && attributions.caught >= 752)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
-        #expect(tuningLeftovers.caught >= 1222 && tuningAttributions.caught >= 2611)
+        #expect(tuningLeftovers.caught >= 1222 && tuningAttributions.caught >= 2644)
     }
 }

@@ -536,8 +536,9 @@ public struct DeterministicGate: Sendable {
             // Onkel, gießen …": the speaker set off by commas inside the saying
             ",\\s*(?:(?i:so|wie)\\s+)?(?:\(possessive)\\s[^,]{1,30}?\\s(?:\(claimed)|\(said))"
                 + "|(?:(?i:ci|mi|me|nos|m['’])\\s*)?(?:\(claimed)|\(said))\\s+(?:\(possessive)|\(article))\\s[^,]{1,30}),\\s",
-            // "Printers have a saying that …"
-            "\\b(?i:have|has|had|haben|hat|hatte|tienen|tiene|tenía|ont|a|avait|hanno|ha|aveva|têm|tem|tinha)\\s+"
+            // "Printers have a saying that …", "There's an old proverb that …" (set 22)
+            "\\b(?i:have|has|had|haben|hat|hatte|tienen|tiene|tenía|ont|a|avait|hanno|ha|aveva|têm|tem|tinha|there['’]s|"
+                + "there is|es gibt|hay|il y a|c['’]è|há)\\s+"
                 + "(?i:a|an|un|una|une|ein|einen|um|uma)\\s+(?:\\p{L}+\\s+)?(?i:\(DeterministicGate.sayingNouns))\\s+\(complement)\\b",
             // "…, m'a appris ma grand-mère.", "…, mi ha insegnato il nonno."
             ",\\s*(?i:m['’]a appris|m['’]a enseigné|m['’]apprenait|mi ha insegnato|mi insegnò|mi insegnava|me enseñó|"
@@ -548,12 +549,18 @@ public struct DeterministicGate: Sendable {
             "\\b(?i:fortune cookie|glückskeks|horoskop|horoscope|galleta de la fortuna|horóscopo|biscoito da sorte|"
                 + "biscotto della fortuna|oroscopo|biscuit chinois)\\b[^.!?,]{0,40}?\\b(?i:promised|promises|predicted|"
                 + "predicts|warned|versprach|verspricht|prophezeite|prophezeit|prometió|promete|predijo|advertía|garantizó|"
-                + "garantiu|prometeu|previu|promettait|a promis|promet|prédisait|prometteva|ha promesso|prediceva|promette)\\b",
+                + "garantiu|prometeu|previu|promettait|a promis|promet|prédisait|prometteva|ha promesso|prediceva|promette|"
+                // what it tells or announces ("My horoscope tells me today is …", "Mon horoscope m'annonce …",
+                // "L'oroscopo di stamattina assicura ai Gemelli …"; sets 22 and 24)
+                + "tells|told|says|announces|annonce|m['’]annonce|assure|m['’]assure|assures|assicura|asegura|assegura|"
+                + "sagt|verkündet|dice|dit|diz|anuncia|annuncia|garantit|garantisce|garantiza|garante)\\b",
             // What a packet, a label or a guidebook promises, its subject among the first words: "The
             // seed packet guarantees a riot of colour …", "Die Waschmittelpackung verspricht …", "La
             // scatola della moka promette un caffè perfetto …" (German nouns end compounds)
             "^\\P{L}*(?:\\p{L}+['’\\s-]+){0,4}?(?:\\p{L}*(?i:packung|etikett|tüte|schachtel|zettel|prospekt|reiseführer|werbung|"
                 + "anleitung|app|schild)|(?i:packet|package|packaging|label|tin|jar|wrapper|carton|leaflet|brochure|guidebook|advert|"
+                // a travel guide ("La guía de viajes aconseja …"; set 24)
+                + "guía|guia|guida|guide|travel guide|"
                 // signs, manuals and apps promise and insist too ("L'enseigne de la crêperie promet …"; set 18;
                 // "app" ends German compounds above)
                 + "sign|manual|cartel|letrero|aplicación|enseigne|panneau|manuel|appli|insegna|cartello|manuale|"
@@ -573,7 +580,8 @@ public struct DeterministicGate: Sendable {
             // repeating, "…"", "La canción de la verbena no deja de recordarnos que …" (not "The song on
             // the radio reminds me of my father's van.")
             "^\\P{L}*(?:\\p{L}+\\s+){0,3}?(?i:song|songs|lied|schlager|refrain|canción|cancion|estribillo|chanson|canzone|"
-                + "canzonetta|ritornello|canção|cancao|refrão|refrao)\\b[^.!?]{0,40}?\\b(?i:repeat|repeats|repeating|says|said|"
+                + "canzonetta|ritornello|canção|cancao|refrão|refrao|música do rádio|música da rádio)\\b[^.!?]{0,40}?\\b"
+                + "(?i:repeat|repeats|repeating|says|said|dizer|dizer-nos|dizer-me|decir|decirnos|dire|dirci|dirmi|"
                 + "tells|told|telling|reminds|reminding|promises|promised|wiederholt|sagt|sagte|erinnert|verspricht|repite|dice|"
                 + "decía|recuerda|recordarnos|recordando|promete|répète|répétait|dit|disait|rappelle|rappelait|promet|ripete|"
                 + "ripeteva|ripeterci|diceva|ricorda|ricordarci|promette|repete|repetia|repetir-nos|diz|dizia|lembra|lembrar-nos|"
@@ -607,6 +615,7 @@ public struct DeterministicGate: Sendable {
             // A habit of saying ("Ma prof de yoga aime nous rappeler que …", "O nosso maestro nunca se cansou de
             // nos lembrar que …", "Il gestore del rifugio non si stanca di ricordarci che …"; set 22)
             subjectThen(60) + "(?i:aime|aimait|adore|adorait|gosta de|gostava de|ama|amava|suele|solía|solia|costuma|"
+                + "aiment|aimaient|gostam de|gostavam de|amano|amavano|aman|suelen|solían|costumam|costumavam|like to|love to|"
                 + "costumava|likes to|liked to|loves to|never tires of|non si stanca di|no se cansa de|não se cansa de|"
                 + "nunca se cansou de|ne se lasse pas de|anda sempre a|vive a|faz questão de|continua a)\\s+"
                 + "(?:(?i:nos|me|lhe|lhes|nous|vous|ci|mi|us|me|de|di|a)\\s+){0,2}(?i:dizer|repetir|lembrar|recordar|"
@@ -655,7 +664,7 @@ public struct DeterministicGate: Sendable {
             ",\\s*(?i:according to|laut|segundo|d['’]après|de acuerdo con|de acordo com)\\s+\(article)\\s[^,]{0,40}\(end)",
             // An opinion given as someone's: "In my father's view, …", "In Gran's book, …"; not the
             // speaker's own after the comma ("In my father's book, I found …")
-            "^\\P{L}*(?i:in)\\s+(?:(?i:my|our)\\s+)?[^,]{1,25}?['’]s?\\s+(?i:view|opinion|eyes|book|mind),\\s+"
+            "^\\P{L}*(?i:in)\\s+(?:(?i:my|our)\\s+)?[^,]{1,25}?['’]s?\\s+(?i:view|opinion|eyes|book|mind|world|philosophy),\\s+"
                 + "(?!(?i:I|we)\\b)",
             // "…, spiegava il fornaio Beppe mostrando la panzanella.", "…, grumbled the ferryman."
             ",\\s*\(spoke)\\s+(?!(?i:(?:que|che|that|dass)\\b|qu['’]))[^,]{1,60}\(end)",
@@ -665,12 +674,14 @@ public struct DeterministicGate: Sendable {
             // (set 19: "Unter Klavierstimmern gilt, ein Flügel verrate …", "Tante Hilde schwor bis zuletzt, …",
             // "In der Kantine geht der Witz um, der Pudding sei …", "Auf Helgoland hält sich der Glaube, wer …, habe Glück")
             "\\b(?i:meint|meinte|sagt|sagte|behauptet|behauptete|schwört|schwor|schwören|glaubt|glaubte|erzählt|erzählte|"
+                + "witzelt|witzelte|scherzt|scherzte|spottet|spottete|mahnt|mahnte|warnt|warnte|"
                 + "erzählen|erzählten|beteuert|beteuerte|versichert|versicherte|gilt|galt|stand|steht|heißt es|hieß es|sagen|"
                 + "meinen|der witz|der spruch|das gerücht|die legende|die sage|der glaube|der aberglaube)"
                 + "(?:\\s+\\p{L}+){0,4}\\s*,\\s*[^.!?]{0,80}\\b(?:sei|seien|habe|werde|müsse|"
                 + "könne|solle|dürfe|gebe|halte|wisse|komme|brauche|gehöre|bringe|wachse|mache|liege|stehe|finde|bleibe|gehe|"
                 + "tue|helfe|lohne|reiche|schmecke|fehle|gelte|zähle|koste|dauere|laufe|sehe|wolle|möge|falle|fahre|trage|"
-                + "verrate|merke|erkenne|verdiene|ziehe|rieche|schlafe|spare|kenne|schütze|verliere|gewinne)\\b",
+                + "verrate|merke|erkenne|verdiene|ziehe|rieche|schlafe|spare|kenne|schütze|verliere|gewinne|verkaufe|kaufe|"
+                + "hätten|wären|kündige|beginne|wüssten)\\b",
             // "…, my uncle Pat used to say.", "…, pflegte mein Großvater zu sagen.", "…, Rosa Calvo dixit."
             // ("…, ohne etwas zu sagen." is silence, not a credit)
             ",\\s*(?!\\s*(?i:ohne|without|sin|sans|senza|sem)\\b)[^,]{1,50}\\b(?i:used to say|would say|always says|always said|liked to say|zu sagen|dixit)\(end)",
@@ -683,6 +694,10 @@ public struct DeterministicGate: Sendable {
                 + "lembrava|lembra|erinnerte|erinnert)\\s+(?:\(possessive)|\(article)|\(name))\\s",
             // A credit's opener at the end: "…, a detta del sommelier dell'enoteca.", "…, à en croire le caviste."
             ",\\s*\(credit)\\s+[^,]{1,50}\(end)",
+            // … or set off by commas inside it: "Il gelato al limone, a sentire la zia, è l'unico …" (set 24)
+            ",\\s*(?i:a sentire|à en croire|si l['’]on en croit|si on en croit|in the words of|nelle parole di|en palabras de|"
+                + "nas palavras de|a detta d(?:i|el|ella|ello|ei|egli|elle|ell['’])|stando a quanto|frei nach|"
+                + "pour reprendre les mots de)\\s+[^,]{1,40},",
             // "…, à ce que prétend le caviste de la rue Saint-Jean.", "…, por lo que dice mi abuela."
             ",\\s*(?i:à ce que|à ce qu['’]|a quanto|por lo que|pelo que|from what)\\s+(?:\\p{L}+\\s+)?(?:\(said)|\(claimed)|"
                 + "(?i:dice|dicen|dit|disent|diz|dizem|dicono|says|say|raconte|racconta|cuenta|conta))\\b",
@@ -706,6 +721,11 @@ public struct DeterministicGate: Sendable {
                 + "recetario|libro de recetas|cuaderno de recetas|livre de recettes|cahier de recettes|ricettario|"
                 + "quaderno di ricette|livro de receitas|caderno de receitas)\\b[^,]{0,40},\\s+"
                 + "(?!(?i:I|we|ich|wir|yo|je|j['’]|nous|io|noi|eu|nós)\\b)",
+            // Someone's world or philosophy as the frame of an opinion: "In Opas Welt war jeder Schrebergarten …",
+            // "Nella filosofia di mia nonna, …" (sets 22 and 24)
+            "^\\P{L}*(?i:in|im)\\s+(?:(?i:meiner|meines|unserer|unseres)\\s+)?(?:\\p{Lu}\\p{L}+\\s+)?\\p{Lu}\\p{L}+s\\s+(?i:welt|philosophie|augen)\\b",
+            "^\\P{L}*(?i:nella|nel|en la|en el|dans la|dans le|na|no|in)\\s+(?i:filosofia|filosofía|philosophie|philosophy|mondo|"
+                + "mundo|monde|world)\\s+(?i:di|de|du|da|do|del|della|des|of)\\s+(?:\(possessive)|\(name)|(?i:la|il|el|o|a|the)\\s)",
             // An opinion seen through someone's eyes: "Agli occhi di mio zio contadino, …"
             "^\\P{L}*(?i:agli occhi d\\p{L}*|aux yeux d\\p{L}*|a los ojos de|a ojos de|aos olhos d\\p{L}*|in the eyes of|"
                 + "in den augen)\\s+(?:\(possessive)|\(name))",
@@ -713,6 +733,14 @@ public struct DeterministicGate: Sendable {
             "^\\P{L}*(?i:for|für|para|pour|per)\\s+(?i:aunt|uncle|gran|granny|grandma|grandpa|tante|onkel|oma|opa|tía|tío|"
                 + "tia|tio|abuela|abuelo|oncle|mamie|papi|zia|zio|nonna|nonno|avó|avô|dona|don|seu|signora|herr|frau|madame)"
                 + "\\s+\\p{Lu}\\p{L}+,\\s+(?!(?i:I|we|ich|wir|yo|je|j['’]|nous|io|noi|eu|nós|nos)\\b)",
+            // … or with an article: "Per la nonna, una tavola apparecchiata …" (set 22)
+            "^\\P{L}*(?i:for|für|para|pour|per)\\s+(?i:the|die|den|la|el|a|le|il|lo|o)\\s+(?i:gran|granny|grandma|grandpa|oma|opa|"
+                + "abuela|abuelo|avó|avô|grand-mère|grand-père|mamie|papi|nonna|nonno|zia|zio|tía|tío|tia|tio)\\s*,\\s+"
+                + "(?!(?i:I|we|ich|wir|yo|je|j['’]|nous|io|noi|eu|nós|nos)\\b)",
+            // Teaching in French, with the ones taught: "Dans la fanfare, on apprend aux débutants qu'…" (set 22; "on
+            // apprend vite que …" is learning)
+            "\\b(?i:apprend|apprennent|apprenait|apprenaient|a appris|ont appris)\\s+(?i:aux|à\\s+(?:ses|leurs|nos|mes|la|le|l['’]))"
+                + "\\s*[^.!?]{1,40}?\\s(?:(?i:que)\\b|(?i:qu)['’])",
             // Teaching in German: "Herr Demir bringt jedem Kind in der Straße bei, dass …"
             "\\b(?i:bringt|brachte|bringen|brachten)\\b[^.!?]{0,50}\\bbei\\s*,\\s*(?i:dass|wie)\\b",
             // Lore handed down: "Cá em casa passou de geração em geração que …"
