@@ -284,5 +284,11 @@ enum BadDraftSet {
         ("en", "To my left, the harbour lights come on one by one as the ferry docks."),
         ("es", "El café del puerto se sirve caliente o con hielo, según el día."),
         ("it", "Ho sentito il profumo del pane che usciva dal forno all'alba."),
+        // A joke told as a noun, a box that is only a box, a grandmother given a gift inside the line, and
+        // drilling into wood (set 25 of eval/drafts).
+        ("en", "Grandad told a joke the whole bus laughed at long after his stop."),
+        ("es", "La caja de galletas de la abuela guarda botones, cartas y un dedal de plata."),
+        ("en", "We saved the best peaches, for my grandmother, who still makes jam in August."),
+        ("en", "Grandad drilled into the old oak beam that holds up the barn roof."),
     ]
 }

@@ -25,8 +25,9 @@ struct WrittenDraftsGateTests {
     }
 
     /// The good, generic, odd and fragment lines the rules take for a leftover or an attribution,
-    /// every check run (printed). Measured: 56 of 6,935 with sets 22 to 24, none taken by the frames
-    /// those sets added (50 of 6,175 with set 21; 49 of 5,898 with sets 19 and 20; 47 of 5,387 with sets 16
+    /// every check run (printed). Measured: 60 of 7,454 with sets 25 and 26, the four new ones taken by
+    /// older frames, none by set 25's (56 of 6,935 with sets 22 to 24, none taken by the frames
+    /// those sets added; 50 of 6,175 with set 21; 49 of 5,898 with sets 19 and 20; 47 of 5,387 with sets 16
     /// to 18; 41 of 4,572 before them;
     /// 38 of 3,929 before sets 14 and 15, with sets 12 and 13 and a colon after a clause left to the register unless a
     /// quotation follows; 48 of 3,689 before set 13; 47 of
@@ -52,13 +53,14 @@ struct WrittenDraftsGateTests {
             }
         }
         print("rules take \(taken.count) of \(checked) good, generic, odd and fragment lines")
-        #expect(checked == 6_935)
-        #expect(taken.count <= 56)
+        #expect(checked == 7_454)
+        #expect(taken.count <= 60)
     }
 
-    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21 and 23): the rules alone reject 531 of
-    /// 943 leftovers as `promptFragment` and 752 of 951 attributions as `attribution` (737 before the
-    /// frames of sets 22 and 24; 474/830 and 637/833 before set 23, 417/712 and 540/715 before set
+    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23 and 26): the rules alone reject 588
+    /// of 1059 leftovers as `promptFragment` and 858 of 1067 attributions as `attribution`; on the
+    /// tuning sets, 1294/2568 and 2912/4009. Before set 26 and set 25's frames, on sets 4 to 23: 531/943
+    /// and 752/951 (737 before the frames of sets 22 and 24; 474/830 and 637/833 before set 23, 417/712 and 540/715 before set
     /// 21); on the tuning sets they were written against, 1222/2392 and 2644/3652 (2532 before those
     /// frames; 1082/2037 and 2089/2934 before sets 22 and 24). On sets 4, 6, 9, 15 and 17 before set 19: 360/595 and 444/597 (431 before set 18). On sets 4, 6, 9 and 15 before set 16:
     /// 297/479 and 331/479; on sets 4, 6 and 9 before set 14: 242/359 and
@@ -67,10 +69,10 @@ struct WrittenDraftsGateTests {
     @Test func theRulesAloneOnTheHeldOutDrafts() throws {
         let leftovers = try caught("held-out", "leftover", by: .promptFragment)
         let attributions = try caught("held-out", "attribution", by: .attribution)
-        #expect(leftovers.total == 943 && attributions.total == 951)
-        #expect(leftovers.caught >= 531 && attributions.caught >= 752)
+        #expect(leftovers.total == 1059 && attributions.total == 1067)
+        #expect(leftovers.caught >= 588 && attributions.caught >= 858)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
-        #expect(tuningLeftovers.caught >= 1222 && tuningAttributions.caught >= 2644)
+        #expect(tuningLeftovers.caught >= 1294 && tuningAttributions.caught >= 2912)
     }
 }

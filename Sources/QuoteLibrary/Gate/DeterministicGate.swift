@@ -362,7 +362,10 @@ public struct DeterministicGate: Sendable {
             + "grumbles|grumbled|jokes|joked|mutters|muttered|observes|observed|announces|announced|declares|declared|"
             + "tells us|told us|tells everyone|told everyone|tells me|told me|reckons|reckoned|likes to remind|liked to remind|like to remind|"
             + "swear|claim|insist|maintain|believe|reckon|"
-            + "ist überzeugt|war überzeugt|sind überzeugt|waren überzeugt|ist sich sicher|war sich sicher|sind sich sicher|"
+            + "ist überzeugt|war überzeugt|sind überzeugt|waren überzeugt|sind sich einig|sind sich alle einig|waren sich einig|"
+            // agreeing as a group ("Die Frauen im Dorfgemeinschaftshaus sind sich einig, dass …"; set 25)
+            + "waren sich alle einig|están de acuerdo en|coinciden en|sont d['’]accord pour dire|sono d['’]accordo nel dire|"
+            + "concordano nel dire|concordam em|concordam|estão de acordo em|all agree|agree|ist sich sicher|war sich sicher|sind sich sicher|"
             + "waren sich sicher|beharrt darauf|beharrte darauf|besteht darauf|bestand darauf|behauptet|behaupten|behauptete|"
             + "behaupteten|schwört|schwören|schwor|schworen|versichert|versicherte|erklärt|erklärte|betont|betonte|warnt|warnte|"
             + "erinnert|erinnerte|glaubt|glauben|glaubte|glaubten|meinen|meinten|predigt|predigte|sagen|sagten|"
@@ -421,7 +424,7 @@ public struct DeterministicGate: Sendable {
             // esquina.", "…, bromea mi sobrino.", "…, juram os tosquiadores de Mértola."; set 24)
             + "swears|swear|insists|insist|jura|juran|juram|jure|jurent|giura|giurano|schwört|schwören|bromea|bromean|"
             + "plaisante|plaisantent|scherza|scherzano|witzelt|insiste|insisten|insistem|insistent|insistono|"
-            + "a soufflé|m['’]a soufflé|prévient|a prévenu|avait prévenu|avverte|advierte|avisa)"
+            + "a soufflé|m['’]a soufflé|prévient|a prévenu|avait prévenu|avverte|advierte|avisa|brinca|brincam|ironiza|ironizza|ironise)"
         let saidBefore = "(?i:dijo|decía|decia|dice|escribió|escribio|disait|l['’]a dit|a dit|écrivait|ecrivait|disse|diceva|"
             + "scrisse|scriveva|dizia|diz|escreveu)"
         let like = "(?i:as|like|wie|como|comme|come)"
@@ -558,7 +561,7 @@ public struct DeterministicGate: Sendable {
             // seed packet guarantees a riot of colour …", "Die Waschmittelpackung verspricht …", "La
             // scatola della moka promette un caffè perfetto …" (German nouns end compounds)
             "^\\P{L}*(?:\\p{L}+['’\\s-]+){0,4}?(?:\\p{L}*(?i:packung|etikett|tüte|schachtel|zettel|prospekt|reiseführer|werbung|"
-                + "anleitung|app|schild)|(?i:packet|package|packaging|label|tin|jar|wrapper|carton|leaflet|brochure|guidebook|advert|"
+                + "anleitung|app|schild|dose)|(?i:packet|package|packaging|label|tin|jar|wrapper|carton|leaflet|brochure|guidebook|advert|"
                 // a travel guide ("La guía de viajes aconseja …"; set 24)
                 + "guía|guia|guida|guide|travel guide|"
                 // signs, manuals and apps promise and insist too ("L'enseigne de la crêperie promet …"; set 18;
@@ -567,7 +570,7 @@ public struct DeterministicGate: Sendable {
                 + "placa|aplicação|recipe|recette|receta|ricetta|receita|rezept|"
                 + "advertisement|paquete|envase|etiqueta|bolsita|folleto|anuncio|paquet|emballage|étiquette|sachet|notice|"
                 + "publicité|pacchetto|confezione|etichetta|scatola|barattolo|bustina|opuscolo|pubblicità|pacote|embalagem|"
-                + "rótulo|rotulo|saquinho|folheto|anúncio|anuncio))\\b[^.!?;:]{0,30}?\\s(?i:promises|promised|guarantees|"
+                + "rótulo|rotulo|saquinho|folheto|anúncio|anuncio|caja|boîte|caixa|box|tarro|frasco|bote|vasetto|lata))\\b[^.!?;:]{0,30}?\\s(?i:promises|promised|guarantees|"
                 + "guaranteed|assures|assured|vows|verspricht|versprach|garantiert|garantierte|promete|prometía|prometia|"
                 + "garantiza|garantizaba|asegura|aseguraba|promet|promettait|garantit|assure|promette|prometteva|garantisce|"
                 + "assicura|garante|garantia|assegura|swears|swore|insists|insisted|besteht darauf|bestand darauf|insiste|"
@@ -580,13 +583,14 @@ public struct DeterministicGate: Sendable {
             // repeating, "…"", "La canción de la verbena no deja de recordarnos que …" (not "The song on
             // the radio reminds me of my father's van.")
             "^\\P{L}*(?:\\p{L}+\\s+){0,3}?(?i:song|songs|lied|schlager|refrain|canción|cancion|estribillo|chanson|canzone|"
-                + "canzonetta|ritornello|canção|cancao|refrão|refrao|música do rádio|música da rádio)\\b[^.!?]{0,40}?\\b"
+                + "canzonetta|ritornello|canção|cancao|refrão|refrao|música do rádio|música da rádio|letra|lyrics|paroles|songtext|"
+                + "fado|copla|bolero|tango|rumba)\\b[^.!?]{0,40}?\\b"
                 + "(?i:repeat|repeats|repeating|says|said|dizer|dizer-nos|dizer-me|decir|decirnos|dire|dirci|dirmi|"
                 + "tells|told|telling|reminds|reminding|promises|promised|wiederholt|sagt|sagte|erinnert|verspricht|repite|dice|"
                 + "decía|recuerda|recordarnos|recordando|promete|répète|répétait|dit|disait|rappelle|rappelait|promet|ripete|"
                 + "ripeteva|ripeterci|diceva|ricorda|ricordarci|promette|repete|repetia|repetir-nos|diz|dizia|lembra|lembrar-nos|"
                 + "lembrando|repetirnos|repetirme|recordarme|ripetermi|ricordarmi|lembrar-me|repetir-me|wiederholen)\\b"
-                + "[^.!?]{0,20}?(?:\\s(?i:that|dass|que|qu['’]|che)\\b|[,:]?\\s*[\"“„«‚‘])",
+                + "[^.!?]{0,20}?(?:\\s(?i:that|dass|que|qu['’]|che)\\b|[,:]?\\s*[\"“„«‚‘]|\\s*:\\s)",
             // An opinion given as someone's in German, the verb straight after its holder: "Für meine
             // Oma war ein Sonntag ohne Streuselkuchen kein richtiger Sonntag."
             "^\\P{L}*(?i:für)\\s+(?i:meine|meinen|mein|unsere|unseren|unser)\\s+(?!\(occasion))\\p{L}+(?:\\s+\\p{Lu}\\p{L}+)?"
@@ -606,12 +610,24 @@ public struct DeterministicGate: Sendable {
             // say the fog …", "The night porter told me once the best …"; set 24). Not the second verb of a scene
             // ("… wiped his hands and said the car …"), nor an infinitive or a request ("… just say the word."), nor
             // silence ("… said nothing and …")
-            subjectThen(60) + "(?<!\\b(?i:and|to|just|please|then|or)\\s)(?i:said|says|say|told me once|once told me)"
+            subjectThen(60) + "(?<!\\b(?i:and|to|just|please|then|or|a|an|the|his|her|my|our|their|old|that|this|same)\\s)"
+                + "(?i:said|says|say|told me once|once told me|joke|jokes|joked)"
                 + "\\s+(?i:the|it|it['’]s|there|there['’]s|you|every|all|any|these|this|those|they|he|she)\\b",
+            // Someone's theory, rule or motto: "The barber's theory is that …", "La teoría del panadero es que …" (set 25)
+            "\\p{L}['’]s?\\s+(?:\\p{L}+\\s+)?(?i:theory|belief|motto|rule|advice|philosophy|creed|conviction|maxim|mantra)\\s+"
+                + "(?i:is|was|has always been|had always been)\\s*(?:(?i:that)\\b|:)",
+            "^\\P{L}*(?i:la teoría|la teoria|la théorie|a teoria|el lema|la devise|il motto|o lema|la regla|la règle|la regola|"
+                + "a regra|la filosofía|la philosophie|la filosofia|a filosofia)\\s+(?i:de|del|della|dello|di|du|des|da|do)\\b"
+                + "[^,.!?:]{1,40}?\\s(?i:es|era|est|était|è|é)\\s*(?:(?i:que|che)\\b|(?i:qu)['’]|:)",
             // "Ask any bell ringer and they'll tell you …", "Les boulangers de nuit vous le diront : …": what
             // people of a trade will tell anyone
             "\\b(?i:they['’]ll tell you|they will tell you|te dirán|le dirán|os dirán|vous diront|vous le diront|te diront|"
                 + "ti diranno|vi diranno|te lo diranno|vão dizer-te|vão-te dizer|werden dir sagen|werden ihnen sagen)\\b",
+            // … and one of them, after the line: "…, ti dirà qualunque suonatore della banda." (set 25)
+            ",\\s*(?i:ti dirà|te lo dirà|te dirá|te lo dirá|vous dira|vous le dira|te dira|te le dira|vai dizer-te|"
+                + "wird dir sagen|wird es dir sagen)\\s+[^,]{1,50}\(end)",
+            // Hearsay with "según" ("Según cuentan en la banda, …"; set 25), which alone may mean "depending on"
+            "(?:^\\P{L}*|,\\s*)(?i:según|segun|segundo)\\s+(?i:cuentan|dicen|contam|dizem|se dice|se cuenta|se diz|consta)\\b",
             // A habit of saying ("Ma prof de yoga aime nous rappeler que …", "O nosso maestro nunca se cansou de
             // nos lembrar que …", "Il gestore del rifugio non si stanca di ricordarci che …"; set 22)
             subjectThen(60) + "(?i:aime|aimait|adore|adorait|gosta de|gostava de|ama|amava|suele|solía|solia|costuma|"
@@ -626,6 +642,9 @@ public struct DeterministicGate: Sendable {
             // car boot sale that …"; set 24)
             // (a place or a source may come between, an object may not: "I heard the song that …" is a scene)
             "\\b(?i:I heard|I['’]ve heard|I have heard|oí|he oído|escuché|j['’]ai entendu|ho sentito|ouvi|ich habe gehört|"
+                // … or was told ("Tengo oído que …", "I'm told that …"; set 25)
+                + "tengo oído|tengo oido|tengo entendido|tenho ouvido|I['’]m told|I am told|I was told|me han dicho|me dijeron|"
+                + "mi hanno detto|on m['’]a dit|disseram-me|man hat mir gesagt|mir wurde gesagt|"
                 + "ich hab gehört|hörte ich)(?:\\s+(?i:dire|dizer|decir|say|sagen))?(?:\\s*,?\\s+(?i:from|on|in|at|en|a|al|na|no|"
                 + "em|à|au|sur|alla|dalla|da|de|del|von|im|am|auf|bei)\\b[^.!?,]{0,40}?)?\\s*,?\\s+(?:\(complement)\\b|(?i:qu)['’])",
             // Hearsay as the line's opener: "Al parecer, …", "Ao que parece, …", "Angeblich …", "Apparently …"
@@ -652,7 +671,7 @@ public struct DeterministicGate: Sendable {
             "^\\P{L}*(?i:(?:ya\\s+lo|lo|già\\s+lo|gia\\s+lo|já|ja|schon)\\s+)?\(saidBefore)\\s[^.!?]{0,50}?(?:\\s\(complement)\\b|[,:;])",
             // "Hermann Hesse meinte einmal, …", "Albert Einstein put it simply, …", "Unser Trainer Herr
             // Yilmaz sagte immer, …"
-            "^\\P{L}*(?:\\p{Lu}[\\p{L}'’.-]*\\s+){1,5}(?i:(?:once|einmal|always|immer|sempre|siempre|toujours)\\s+)?\(said)(?:\\s+(?i:einmal|once|immer|always|simply|best|it\\s+best|es\\s+auf\\s+den\\s+punkt))?\\s*[,:;]",
+            "^\\P{L}*(?:\\p{Lu}[\\p{L}'’.-]*\\s+){1,5}(?i:(?:once|einmal|always|immer|sempre|siempre|toujours|reportedly|famously|supposedly|allegedly)\\s+)?\(said)(?:\\s+(?i:einmal|once|immer|always|simply|best|it\\s+best|es\\s+auf\\s+den\\s+punkt))?\\s*[,:;]",
             "(?i:said it best|put it best|brachte es auf den punkt|ainsi parlait|so sprach|así habló|asi hablo|così parlò|cosi parlo|assim falou|thus spoke)",
             // "…, said my grandfather every spring.", "…, decía mi abuela.", "», ripeteva il signor
             // Gennaro.", "…, conforme conta o seu Valdemar.", "…, me confiait mon voisin."
@@ -674,7 +693,8 @@ public struct DeterministicGate: Sendable {
             // (set 19: "Unter Klavierstimmern gilt, ein Flügel verrate …", "Tante Hilde schwor bis zuletzt, …",
             // "In der Kantine geht der Witz um, der Pudding sei …", "Auf Helgoland hält sich der Glaube, wer …, habe Glück")
             "\\b(?i:meint|meinte|sagt|sagte|behauptet|behauptete|schwört|schwor|schwören|glaubt|glaubte|erzählt|erzählte|"
-                + "witzelt|witzelte|scherzt|scherzte|spottet|spottete|mahnt|mahnte|warnt|warnte|"
+                + "witzelt|witzelte|scherzt|scherzte|spottet|spottete|mahnt|mahnte|warnt|warnte|wiederholt|wiederholte|erklärt|"
+                + "erklärte|betont|betonte|predigt|predigte|lehrt|lehrte|"
                 + "erzählen|erzählten|beteuert|beteuerte|versichert|versicherte|gilt|galt|stand|steht|heißt es|hieß es|sagen|"
                 + "meinen|der witz|der spruch|das gerücht|die legende|die sage|der glaube|der aberglaube)"
                 + "(?:\\s+\\p{L}+){0,4}\\s*,\\s*[^.!?]{0,80}\\b(?:sei|seien|habe|werde|müsse|"
@@ -709,6 +729,17 @@ public struct DeterministicGate: Sendable {
             // A lesson drilled in before a colon: "Il mio allenatore ce l'ha inculcato fin da piccoli: …"
             "\\b(?i:inculcato|inculcava|inculcó|inculcou|eingebläut|eingetrichtert|seriné|rabâché|drilled into|drummed into|"
                 + "machacaba|machacó|martelava|martellava)\\b[^.!?:]{0,40}:",
+            // … in English with what is drilled between ("Every instructor drills the same lesson into beginners: …"),
+            // and put into one's head ("El monitor nos metía en la cabeza que …"; set 25)
+            "\\b(?i:drills|drilled|drummed|drums|hammers|hammered)\\s+(?:(?i:it|this|that|the same|one|a|an|his|her|their|our)\\s+)?"
+                + "(?:(?i:lesson|lessons|rule|rules|idea|message|point|habit|mantra|motto)\\s+)?(?i:into)\\s+"
+                // the ones taught, not a wall ("… drilled into the oak beam that holds …")
+                + "(?:(?i:us|me|him|her|them|you|everyone|generations|beginners|pupils|students|children|kids|recruits|apprentices|"
+                + "learners)\\b|(?i:every|each|all|the|his|her|their|our|my|new)\\s+(?:new\\s+)?(?i:class|team|children|kids|pupils|"
+                + "students|beginners|recruits|apprentices|learners|child|kid|pupil|student|beginner|recruit|apprentice|learner|"
+                + "trainee|trainees)\\b)[^.!?:]{0,30}(?::|\\s(?i:that)\\b)",
+            "\\b(?i:nos|me|ci|mi|nous|lhes)\\s+(?:\\p{L}+\\s+)?(?i:metía|metia|metió|metieron|metían|metteva|ha messo|"
+                + "mettait|a mis|meteu|meteram|metiam)\\s+(?i:en la cabeza|in testa|dans la tête|na cabeça)\\s*(?:(?i:que|che)\\b|(?i:qu)['’]|:)",
             // "Ein Hochzeitsbuffet, so meine Cousine, ist erst gelungen, …": the speaker without a verb
             ",\\s*(?i:so)\\s+(?:\(possessive)|\(article))\\s+[^,]{1,30},",
             // "Unter Schaustellern gilt es als Pech, …": lore among a group
@@ -716,6 +747,12 @@ public struct DeterministicGate: Sendable {
             // "Nach Omas Kochbuch verdient jeder …", "Nach Opas Erfahrung …"
             "^\\P{L}*(?i:nach)\\s+\\p{Lu}\\p{L}+s\\s+(?i:kochbuch|rezept|rezeptbuch|meinung|ansicht|worten|überzeugung|"
                 + "erfahrung|regel)\\b",
+            // An old rule or wisdom as the source: "Nach alter Milchkutscherregel stellt man …" (set 25)
+            "^\\P{L}*(?i:nach)\\s+(?i:alter|altem|guter alter|einer alten)\\s+\\p{L}*(?i:regel|weisheit|lehre|überlieferung)\\b",
+            // An opinion given as someone's, set off inside the line before its verb: "Una buena mermelada, para mi
+            // abuela, era la que …" (set 25)
+            ",\\s*(?i:for|für|para|pour|per)\\s+\(possessive)\\s+[^,]{1,30},\\s*(?i:is|was|are|were|ist|war|sind|waren|es|era|"
+                + "fue|son|eran|est|était|sont|étaient|è|sono|erano|é|foi|são|eram)\\b",
             // "Nel quaderno di ricette di nonna Elvira, il ragù vuole …": someone's recipe book as the source
             "^\\P{L}*(?i:in|im|nel|nella|en|dans|no|na)\\s+[^,]{0,30}?\\b(?i:recipe book|cookbook|kochbuch|rezeptbuch|"
                 + "recetario|libro de recetas|cuaderno de recetas|livre de recettes|cahier de recettes|ricettario|"
@@ -780,6 +817,9 @@ public struct DeterministicGate: Sendable {
             "\\b(?i:diz-se|dizem|se dice|dicen|on dit|si dice|dicono|they say|people say|man sagt|se cuenta|on raconte|"
                 + "corre voce|si tramanda|se transmite|on tient|es heißt|conta a lenda|"
                 + "si racconta|conta-se|erzählt man|man erzählt|reza la leyenda|reza a lenda|dice la leyenda|"
+                // tradition that has it ("Reza a tradição no Alentejo que …"; set 25)
+                + "reza a tradição|reza a tradicao|reza la tradición|reza la tradicion|manda la tradición|la tradizione vuole|"
+                + "vuole la tradizione|la tradition veut|a tradição manda|tradition has it|"
                 + "si legge|se lee|lê-se|on peut lire|it is said|legend has it|rumour has it|rumor has it|word has it|"
                 + "man munkelt|corre el rumor|corre o boato|corre o rumor|gira voce|circola voce|il paraît|"
                 + "se rumorea|si mormora|es sabido|é sabido|è risaputo|it is well known|everyone knows|todo el mundo sabe|"
