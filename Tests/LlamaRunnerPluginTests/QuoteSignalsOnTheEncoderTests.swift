@@ -218,14 +218,15 @@ import Testing
         for (source, total) in totals.sorted(by: { $0.key < $1.key }) {
             print("gates held-out \(model), all: \(source) \(total.accepted)/\(total.total) accepted")
         }
-        // Measured on sets 4, 6, 9, 15, 17, 20, 21, 23 and 26: 1560/1620 (96.3%) on EmbeddingGemma (the
-        // default embedder), 1576/1620 on e5, which has no register model; before sets 25 and 26, on
+        // Measured on sets 4, 6, 9, 15, 17, 20, 21, 23, 26 and 28: 1734/1799 (96.4%) on EmbeddingGemma (the
+        // default embedder), 1753/1799 on e5, which has no register model; before sets 27 and 28, on
+        // sets 4 to 26, 1560/1620 and 1576/1620; before sets 25 and 26, on
         // sets 4 to 23, 1388/1440 and 1399/1440; before sets 22 to 24, on
         // sets 4 to 21, 1213/1260 and 1227/1260; before set 21, 1035/1080
         // (1041 before the register read token states). Most of the rest: the policy counts a scene
         // that reports someone's saying or claim as credited ("Ogni estate il nonno giura che …"),
-        // the writers do not, and the rules (20 of the 1620) and the register's out-of-fold cutoff
-        // (24) take such lines. On sets 4, 6, 9, 15 and 17 before set 19: 862/900; with set
+        // the writers do not, and the rules (22 of the 1799) and the register's out-of-fold cutoff
+        // (27) take such lines. On sets 4, 6, 9, 15 and 17 before set 19: 862/900; with set
         // 16, before set 18: 863/900. On sets 4, 6, 9 and 15
         // before set 16: 686/720; on sets 4, 6
         // and 9 alone: 512/540 before set 14, 503/540 before sets 12 and 13
@@ -243,13 +244,14 @@ import Testing
         #expect(Double(fallbackRejectsOfGood) <= 0.04 * Double(good), "fallback rejects \(fallbackRejectsOfGood)")
     }
 
-    /// The held-out drafts written apart (eval/drafts/held-out, sets 4, 6, 9, 15, 17, 20, 21, 23 and 26)
+    /// The held-out drafts written apart (eval/drafts/held-out, sets 4, 6, 9, 15, 17, 20, 21, 23, 26 and 28)
     /// on EmbeddingGemma, as the pipeline orders the checks: the deterministic gate first, then the
     /// register model on the novelty vector and token states. Measured: with the rules in front,
-    /// 1012/1059 leftovers are rejected as `promptFragment` (rules 588, register 424) and 1009/1067
-    /// attributions as `attribution` (rules 858, register 151); the rules take 20 of the 1620 good
+    /// 1123/1174 leftovers are rejected as `promptFragment` (rules 640, register 483) and 1125/1186
+    /// attributions as `attribution` (rules 963, register 162); the rules take 22 of the 1799 good
     /// lines for either (a scene reporting someone's saying or claim, advice before a colon read as
-    /// a source), the register 24 more. Before sets 25 and 26, on sets 4 to 23: 900/943, 898/951, 19
+    /// a source), the register 27 more. Before sets 27 and 28, on sets 4 to 26: 1012/1059, 1009/1067,
+    /// 20 and 24 of 1620. Before sets 25 and 26, on sets 4 to 23: 900/943, 898/951, 19
     /// and 19 of 1440. Before sets 22 to 24, on sets 4 to 21: 788/830, 778/833, 18
     /// and 18 of 1260. Before set 21: 671/712, 662/715, 17 and 17 of 1080; on the
     /// sentence vector alone, before the token states: 667, 649 (register 250 and 109), 17 and 11.
@@ -297,12 +299,14 @@ import Testing
         print("register heads alone: talk \(headAlone.talk), attribution \(headAlone.attribution), good flagged \(headAlone.goodFlagged)")
         // The script's figures on the same model's C engine (the two agree at cosine ≥ 0.99, not exactly).
         #expect(headAlone.talk >= register.talk.heldOutCaught - 3 && headAlone.attribution >= register.attribution.heldOutCaught - 3)
-        #expect(headAlone.goodFlagged <= register.talk.heldOutGoodFlagged + register.attribution.heldOutGoodFlagged + 1)
+        // Held-out lines written after the fit raise the allowance in proportion (the model was fitted before set 28).
+        let flaggedAtFit = Double(register.talk.heldOutGoodFlagged + register.attribution.heldOutGoodFlagged)
+        #expect(Double(headAlone.goodFlagged) <= flaggedAtFit * Double(try #require(caught["good"]).total) / Double(register.talk.heldOutGood) + 1)
         let leftovers = try #require(caught["leftover"]), attributions = try #require(caught["attribution"])
         let good = try #require(caught["good"])
-        #expect(leftovers.total == 1059 && attributions.total == 1067 && good.total == 1620)
-        #expect(leftovers.rules + leftovers.register >= 1009 && attributions.rules + attributions.register >= 1005)
-        #expect(good.rules <= 20 && good.register <= 26)
+        #expect(leftovers.total == 1174 && attributions.total == 1186 && good.total == 1799)
+        #expect(leftovers.rules + leftovers.register >= 1120 && attributions.rules + attributions.register >= 1121)
+        #expect(good.rules <= 22 && good.register <= 29)
 
         // `quote check` lists the register's rejection under the gate it stands for.
         let missed = "I hope this captures the cozy, everyday warmth you were looking for!"

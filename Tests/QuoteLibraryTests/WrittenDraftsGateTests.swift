@@ -25,8 +25,8 @@ struct WrittenDraftsGateTests {
     }
 
     /// The good, generic, odd and fragment lines the rules take for a leftover or an attribution,
-    /// every check run (printed). Measured: 60 of 7,454 with sets 25 and 26, the four new ones taken by
-    /// older frames, none by set 25's (56 of 6,935 with sets 22 to 24, none taken by the frames
+    /// every check run (printed). Measured: 64 of 7,973 with sets 27 and 28, the four new ones taken by
+    /// older frames, none by set 27's (60 of 7,454 with sets 25 and 26, likewise; 56 of 6,935 with sets 22 to 24, none taken by the frames
     /// those sets added; 50 of 6,175 with set 21; 49 of 5,898 with sets 19 and 20; 47 of 5,387 with sets 16
     /// to 18; 41 of 4,572 before them;
     /// 38 of 3,929 before sets 14 and 15, with sets 12 and 13 and a colon after a clause left to the register unless a
@@ -53,13 +53,14 @@ struct WrittenDraftsGateTests {
             }
         }
         print("rules take \(taken.count) of \(checked) good, generic, odd and fragment lines")
-        #expect(checked == 7_454)
-        #expect(taken.count <= 60)
+        #expect(checked == 7_973)
+        #expect(taken.count <= 64)
     }
 
-    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23 and 26): the rules alone reject 588
-    /// of 1059 leftovers as `promptFragment` and 858 of 1067 attributions as `attribution`; on the
-    /// tuning sets, 1294/2568 and 2912/4009. Before set 26 and set 25's frames, on sets 4 to 23: 531/943
+    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23, 26 and 28): the rules alone reject
+    /// 640 of 1174 leftovers as `promptFragment` and 963 of 1186 attributions as `attribution`; on the
+    /// tuning sets, 1359/2743 and 3173/4366. On sets 4 to 26 before sets 27 and 28: 588/1059 and
+    /// 858/1067; tuning 1294/2568 and 2912/4009. Before set 26 and set 25's frames, on sets 4 to 23: 531/943
     /// and 752/951 (737 before the frames of sets 22 and 24; 474/830 and 637/833 before set 23, 417/712 and 540/715 before set
     /// 21); on the tuning sets they were written against, 1222/2392 and 2644/3652 (2532 before those
     /// frames; 1082/2037 and 2089/2934 before sets 22 and 24). On sets 4, 6, 9, 15 and 17 before set 19: 360/595 and 444/597 (431 before set 18). On sets 4, 6, 9 and 15 before set 16:
@@ -69,10 +70,10 @@ struct WrittenDraftsGateTests {
     @Test func theRulesAloneOnTheHeldOutDrafts() throws {
         let leftovers = try caught("held-out", "leftover", by: .promptFragment)
         let attributions = try caught("held-out", "attribution", by: .attribution)
-        #expect(leftovers.total == 1059 && attributions.total == 1067)
-        #expect(leftovers.caught >= 588 && attributions.caught >= 858)
+        #expect(leftovers.total == 1174 && attributions.total == 1186)
+        #expect(leftovers.caught >= 640 && attributions.caught >= 963)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
-        #expect(tuningLeftovers.caught >= 1294 && tuningAttributions.caught >= 2912)
+        #expect(tuningLeftovers.caught >= 1359 && tuningAttributions.caught >= 3173)
     }
 }

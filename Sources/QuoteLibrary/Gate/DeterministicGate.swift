@@ -362,7 +362,7 @@ public struct DeterministicGate: Sendable {
             + "grumbles|grumbled|jokes|joked|mutters|muttered|observes|observed|announces|announced|declares|declared|"
             + "tells us|told us|tells everyone|told everyone|tells me|told me|reckons|reckoned|likes to remind|liked to remind|like to remind|"
             + "swear|claim|insist|maintain|believe|reckon|"
-            + "ist überzeugt|war überzeugt|sind überzeugt|waren überzeugt|sind sich einig|sind sich alle einig|waren sich einig|"
+            + "ist überzeugt|war überzeugt|sind überzeugt|waren überzeugt|ist sich einig|sind sich einig|sind sich alle einig|waren sich einig|"
             // agreeing as a group ("Die Frauen im Dorfgemeinschaftshaus sind sich einig, dass …"; set 25)
             + "waren sich alle einig|están de acuerdo en|coinciden en|sont d['’]accord pour dire|sono d['’]accordo nel dire|"
             + "concordano nel dire|concordam em|concordam|estão de acordo em|all agree|agree|ist sich sicher|war sich sicher|sind sich sicher|"
@@ -410,7 +410,9 @@ public struct DeterministicGate: Sendable {
             // Fitness-App meldet jeden Morgen, dass …")
             + "repeats|meldet|meldete|brinca|brincava|bromean con|bromea con|bromeaba con|brincam com|scherzano|plaisantent|"
             // a lesson drilled in ("Il professore di greco ci ha inculcato che …")
-            + "inculcato|inculcava|inculcó|inculcou|meteu-nos na cabeça|meteu-me na cabeça|eingebläut)"
+            + "inculcato|inculcava|inculcó|inculcou|meteu-nos na cabeça|meteu-me na cabeça|eingebläut|"
+            // "meint" and confessing ("Gips, meint der Stuckateur …, vergesse nie …", "…, confessa o senhor Armindo, …"; set 27)
+            + "meint|confessa|confessava|confiesa|confesaba|avoue|avouait|gesteht|gestand|admits|admitted)"
         // Verbs of speaking in a manner, which credit words only as the speaker's verb after them,
         // before its subject ("…, spiegava il fornaio Beppe.", "…, resmungava seu Adalberto no balcão.").
         let spoke = "(?i:explained|grumbled|muttered|whispered|sighed|joked|laughed|replied|added|warned|explains|grumbles|"
@@ -424,7 +426,8 @@ public struct DeterministicGate: Sendable {
             // esquina.", "…, bromea mi sobrino.", "…, juram os tosquiadores de Mértola."; set 24)
             + "swears|swear|insists|insist|jura|juran|juram|jure|jurent|giura|giurano|schwört|schwören|bromea|bromean|"
             + "plaisante|plaisantent|scherza|scherzano|witzelt|insiste|insisten|insistem|insistent|insistono|"
-            + "a soufflé|m['’]a soufflé|prévient|a prévenu|avait prévenu|avverte|advierte|avisa|brinca|brincam|ironiza|ironizza|ironise)"
+            + "a soufflé|m['’]a soufflé|prévient|a prévenu|avait prévenu|avverte|advierte|avisa|brinca|brincam|ironiza|ironizza|ironise|"
+            + "ricane|ricanait|ronchonne|bougonne|grogne)"
         let saidBefore = "(?i:dijo|decía|decia|dice|escribió|escribio|disait|l['’]a dit|a dit|écrivait|ecrivait|disse|diceva|"
             + "scrisse|scriveva|dizia|diz|escreveu)"
         let like = "(?i:as|like|wie|como|comme|come)"
@@ -669,6 +672,9 @@ public struct DeterministicGate: Sendable {
             "(?i:inspired by|inspiriert von|inspirado en|inspiré par|inspirato da|inspirado em)\\s+\(name)",
             // "Decía el panadero Eusebio que …", "Ya lo decía mi tía, …", "Lo diceva anche la maestra: …"
             "^\\P{L}*(?i:(?:ya\\s+lo|lo|già\\s+lo|gia\\s+lo|já|ja|schon)\\s+)?\(saidBefore)\\s[^.!?]{0,50}?(?:\\s\(complement)\\b|[,:;])",
+            // What someone kept repeating, the verb first: "Ripeteva la mia prima capa di non mandare …" (set 27)
+            "^\\P{L}*(?i:ripeteva|ripetevano|repetía|repetian|repetían|répétait|répétaient|repetia|repetiam|wiederholte)\\s+"
+                + "(?:\(possessive)|\(article))\\s[^.!?]{0,40}?\\s(?:(?i:di|de|que|che|dass)\\b|(?i:qu)['’])",
             // "Hermann Hesse meinte einmal, …", "Albert Einstein put it simply, …", "Unser Trainer Herr
             // Yilmaz sagte immer, …"
             "^\\P{L}*(?:\\p{Lu}[\\p{L}'’.-]*\\s+){1,5}(?i:(?:once|einmal|always|immer|sempre|siempre|toujours|reportedly|famously|supposedly|allegedly)\\s+)?\(said)(?:\\s+(?i:einmal|once|immer|always|simply|best|it\\s+best|es\\s+auf\\s+den\\s+punkt))?\\s*[,:;]",
@@ -676,6 +682,10 @@ public struct DeterministicGate: Sendable {
             // "…, said my grandfather every spring.", "…, decía mi abuela.", "», ripeteva il signor
             // Gennaro.", "…, conforme conta o seu Valdemar.", "…, me confiait mon voisin."
             ",\\s*(?i:(?:me|mi|m['’]|nos|ci|uns|us)\\s*)?(?:\(said)|(?i:conforme|según|segun|como|selon|come)\\s+(?:\(said)|(?i:cuenta|conta|cuentan|contam|raconte|racconta)))\\s+(?!(?i:(?:que|che|that|dass)\\b|qu['’]))[^,]{1,50}\(end)",
+            // … a longer one after a habit of repeating and its speaker's article: "…, repetía el monitor del taller de
+            // manualidades cada martes por la tarde." (set 27)
+            ",\\s*(?i:repetía|repetia|répétait|ripeteva|wiederholte|repeated|decía|decia|disait|diceva|dizia)\\s+(?:\(article)|\(possessive))\\s"
+                + "[^,]{1,70}\(end)",
             // "…, en opinión de mi abuelo.", "…, according to my coach."
             ",\\s*\(crediting)\\s+(?:\(possessive)|\(name))[^,]{0,40}\(end)",
             // … and before a source with an article ("…, segundo o guia turístico de Lisboa."; set 24), but not
@@ -694,14 +704,14 @@ public struct DeterministicGate: Sendable {
             // "In der Kantine geht der Witz um, der Pudding sei …", "Auf Helgoland hält sich der Glaube, wer …, habe Glück")
             "\\b(?i:meint|meinte|sagt|sagte|behauptet|behauptete|schwört|schwor|schwören|glaubt|glaubte|erzählt|erzählte|"
                 + "witzelt|witzelte|scherzt|scherzte|spottet|spottete|mahnt|mahnte|warnt|warnte|wiederholt|wiederholte|erklärt|"
-                + "erklärte|betont|betonte|predigt|predigte|lehrt|lehrte|"
+                + "erklärte|betont|betonte|predigt|predigte|lehrt|lehrte|scherzen|witzeln|raunen|raunt|raunte|munkeln|munkelt|"
                 + "erzählen|erzählten|beteuert|beteuerte|versichert|versicherte|gilt|galt|stand|steht|heißt es|hieß es|sagen|"
                 + "meinen|der witz|der spruch|das gerücht|die legende|die sage|der glaube|der aberglaube)"
                 + "(?:\\s+\\p{L}+){0,4}\\s*,\\s*[^.!?]{0,80}\\b(?:sei|seien|habe|werde|müsse|"
                 + "könne|solle|dürfe|gebe|halte|wisse|komme|brauche|gehöre|bringe|wachse|mache|liege|stehe|finde|bleibe|gehe|"
                 + "tue|helfe|lohne|reiche|schmecke|fehle|gelte|zähle|koste|dauere|laufe|sehe|wolle|möge|falle|fahre|trage|"
                 + "verrate|merke|erkenne|verdiene|ziehe|rieche|schlafe|spare|kenne|schütze|verliere|gewinne|verkaufe|kaufe|"
-                + "hätten|wären|kündige|beginne|wüssten)\\b",
+                + "hätten|wären|kündige|beginne|wüssten|erkennten|erkenne)\\b",
             // "…, my uncle Pat used to say.", "…, pflegte mein Großvater zu sagen.", "…, Rosa Calvo dixit."
             // ("…, ohne etwas zu sagen." is silence, not a credit)
             ",\\s*(?!\\s*(?i:ohne|without|sin|sans|senza|sem)\\b)[^,]{1,50}\\b(?i:used to say|would say|always says|always said|liked to say|zu sagen|dixit)\(end)",
@@ -713,7 +723,10 @@ public struct DeterministicGate: Sendable {
             ",\\s*(?i:mi|ci|me|nos|m['’]|nous|uns|mir)\\s*(?i:ricordava|ricorda|recordaba|recuerda|rappelait|rappelle|"
                 + "lembrava|lembra|erinnerte|erinnert)\\s+(?:\(possessive)|\(article)|\(name))\\s",
             // A credit's opener at the end: "…, a detta del sommelier dell'enoteca.", "…, à en croire le caviste."
-            ",\\s*\(credit)\\s+[^,]{1,50}\(end)",
+            ",\\s*(?:(?i:almeno|al menos|pelo menos|au moins|at least|zumindest|jedenfalls|perlomeno|per lo meno)\\s+)?\(credit)\\s+[^,]{1,50}\(end)",
+            // … or someone's view, hedged: "…, pelo menos para o meu tio Alberto." (set 27)
+            ",\\s*(?i:almeno|al menos|pelo menos|au moins|at least|zumindest|jedenfalls|perlomeno|per lo meno)\\s+(?i:para|pour|per|for|für)\\s+"
+                + "(?:\(possessive)|\(name))[^,]{0,30}\(end)",
             // … or set off by commas inside it: "Il gelato al limone, a sentire la zia, è l'unico …" (set 24)
             ",\\s*(?i:a sentire|à en croire|si l['’]on en croit|si on en croit|in the words of|nelle parole di|en palabras de|"
                 + "nas palavras de|a detta d(?:i|el|ella|ello|ei|egli|elle|ell['’])|stando a quanto|frei nach|"
@@ -740,6 +753,9 @@ public struct DeterministicGate: Sendable {
                 + "trainee|trainees)\\b)[^.!?:]{0,30}(?::|\\s(?i:that)\\b)",
             "\\b(?i:nos|me|ci|mi|nous|lhes)\\s+(?:\\p{L}+\\s+)?(?i:metía|metia|metió|metieron|metían|metteva|ha messo|"
                 + "mettait|a mis|meteu|meteram|metiam)\\s+(?i:en la cabeza|in testa|dans la tête|na cabeça)\\s*(?:(?i:que|che)\\b|(?i:qu)['’]|:)",
+            // Agreeing as a group before a colon: "Die Bastelgruppe ist sich einig: …" (set 27)
+            "\\b(?i:ist sich einig|sind sich einig|sind sich alle einig|waren sich einig|are agreed|all agree|están de acuerdo|"
+                + "coinciden|sont d['’]accord|sono d['’]accordo|concordam|estão de acordo)\\s*:",
             // "Ein Hochzeitsbuffet, so meine Cousine, ist erst gelungen, …": the speaker without a verb
             ",\\s*(?i:so)\\s+(?:\(possessive)|\(article))\\s+[^,]{1,30},",
             // "Unter Schaustellern gilt es als Pech, …": lore among a group
@@ -830,7 +846,7 @@ public struct DeterministicGate: Sendable {
             "^\\P{L}*(?i:cuentan|contam|raccontano|racontent)\\b[^.!?]{0,40}?\\s\(notComparison)(?i:que|che|qu['’])\\b",
             // "…, o eso dice el felpudo del tercero B.", "…, or so says my aunt."
             ",\\s*(?i:o eso|or so|ou pelo menos é o que|du moins c['’]est ce que|o almeno così)\\s+(?:(?i:they|people|ils|on)\\s+)?"
-                + "(?:(?i:dice|dicen|says|say|diz|dizem|dit|disent|dicono|sagen|sagt)|\(claimed))\\b",
+                + "(?:(?i:dice|dicen|says|say|diz|dizem|dit|disent|dicono|sagen|sagt|cuentan|cuenta|contam|conta|raccontano|racontent)|\(claimed))\\b",
             // "… — è scritto col pennarello sulla porta del bagno."
             "[—–]\\s*(?i:è|era|c['’]è|está|estava|it['’]s|it was|es|war|c['’]est|était|steht|stand)?\\s*(?i:scritto|escrito|written|geschrieben|écrit)\\b",
         ].map { GatePattern($0) }
