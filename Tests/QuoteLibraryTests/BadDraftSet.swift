@@ -290,5 +290,17 @@ enum BadDraftSet {
         ("es", "La caja de galletas de la abuela guarda botones, cartas y un dedal de plata."),
         ("en", "We saved the best peaches, for my grandmother, who still makes jam in August."),
         ("en", "Grandad drilled into the old oak beam that holds up the barn roof."),
+        // Claiming a seat, being sure inside a scene, saying hello, a quoted word written down, a saying told
+        // as a scene's speech, a receipt kept (set 29 of eval/drafts).
+        ("en", "My little brother claims the window seat every time we take the night bus."),
+        ("en", "She was sure the bus had gone, so she ran the whole length of the pier."),
+        ("en", "Any child who visits will say hello to the goat before the ticket booth."),
+        ("es", "Escribí «gracias» en el vaho de la ventanilla mientras el autobús arrancaba."),
+        ("fr", "Le mécanicien referme le capot et me dit : elle repartira, comme nous tous."),
+        ("en", "I kept the receipt from our first dinner in the pocket of my winter coat."),
+        // A question and who asked it, one who prays, a card that reads like a letter (set 31 of eval/drafts).
+        ("fr", "« Encore un peu de sel ? » demandait mon oncle, qui en avait déjà trop mis."),
+        ("pt", "Na lota, o meu pai lia os preços do quadro em voz alta, como quem reza."),
+        ("en", "The recipe card reads like a letter from Gran, all loops and crossings-out."),
     ]
 }

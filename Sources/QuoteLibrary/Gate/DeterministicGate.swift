@@ -341,11 +341,17 @@ public struct DeterministicGate: Sendable {
             + "assurait|notait|enseignait|conseillait|prétendait|pretendait|déclare|"
             + "disse|diceva|direbbe|ha promesso|scrisse|scriveva|scrive|ripeteva|ripete|affermava|raccontava|sosteneva|insegnava|consigliava|annotò|"
             + "dizia|diz|escreveu|escrevia|escreve|repete|garantia|garante|afirmava|contava|ensinou|ensinava|aconselhava|"
-            + "lembra|falou|ha detto|ha scritto|ha dicho|ha escrito)"
+            + "lembra|falou|ha detto|ha scritto|ha dicho|ha escrito|"
+            // repeating in the past, hammering in ("Mi profesor … me repitió mil veces que …", "…, nous martelait le
+            // coach …"; set 29)
+            + "used to repeat|would repeat|repitió|repitio|repetiu|a répété|ha ripetuto|ripeté|"
+            + "martelait|martellava|machacaba|martelava|rabâchait|serinait)"
         // Singing and the infinitives after "liked to": only in the frame "as … sang, …"
         // ("Comme le chantait Trenet, …", "As the old song goes, …", "Come amava dire mio nonno, …").
         let sang = "(?i:sang|sings|goes|singt|heißt|heisst|chantait|chante|chanta|chantent|canta|cantaba|cantava|cantó|"
             + "say|sagen|decir|repetir|dire|ripetere|dizer|explain|remind us|erklären|explicar|recordar|expliquer|rappeler|"
+            // (set 31: "Como le gusta recordarnos a la bibliotecaria, …")
+            + "recordarnos|repetirnos|decirnos|ricordarci|ripeterci|dirci|lembrar-nos|dizer-nos|repetir-nos|nous rappeler|"
             + "spiegare|ricordare|lembrar|rappelle|rappelait|recuerda|recordaba|ricorda|ricordava|lembra|lembrava|reminds us|"
             + "erinnert uns|"
             // what a trade knows ("Como bien sabe cualquier tendero, …"; not the speaker's "As I know", nor
@@ -412,7 +418,24 @@ public struct DeterministicGate: Sendable {
             // a lesson drilled in ("Il professore di greco ci ha inculcato che …")
             + "inculcato|inculcava|inculcó|inculcou|meteu-nos na cabeça|meteu-me na cabeça|eingebläut|"
             // "meint" and confessing ("Gips, meint der Stuckateur …, vergesse nie …", "…, confessa o senhor Armindo, …"; set 27)
-            + "meint|confessa|confessava|confiesa|confesaba|avoue|avouait|gesteht|gestand|admits|admitted)"
+            + "meint|confessa|confessava|confiesa|confesaba|avoue|avouait|gesteht|gestand|admits|admitted|"
+            // (set 31: "Notre prof de français nous a seriné toute l'année qu'…")
+            + "a seriné|seriné|serinait|a rabâché|rabâchait|"
+            // beliefs long held, participles after an auxiliary, certainty in the plural, a warning in the plural,
+            // an oath with its idiom ("Beekeepers have long held that …", "Mia zia ha sempre
+            // sostenuto che …", "Le habitué … sono sicure che …", "Os nadadores-salvadores … avisam que …",
+            // "A tia Odete jura a pés juntos que …", "Die Metzger … halten es für ausgemacht, dass …"; set 29)
+            + "have long held|has long held|have always held|has always held|had long held|sustentou|"
+            + "(?:ha|han|hanno|avait|a|ont|tem|têm|tinha|había|habían|avevano|aveva)\\s+(?:(?:sempre|siempre|toujours)\\s+)?"
+            + "(?:sostenuto|sostenido|soutenu|sustentado|affermato|giurato|jurado|juré|afirmado|asegurado|assuré|affirmé)|"
+            + "sono sicuri|sono sicure|erano sicuri|erano sicure|sono convinti|sono convinte|erano convinti|están seguros de|"
+            + "están seguras de|estaban seguros de|sont sûrs|sont sûres|étaient sûrs|estão certos de|têm a certeza de|"
+            + "tem a certeza de|tinha a certeza de|avisam|avisan|avisaban|avisavam|avertissent|avvisano|warnen|"
+            + "confesó|confessou|a avoué|ha confessato|"
+            + "confessed|jura a pés juntos|jure ses grands dieux|jura y perjura|giura e spergiura|swears blind|"
+            + "defiende|defienden|défend|défendent|difende|difendono|verteidigt|presumen de|presumían de|presumian de|"
+            + "hält es für ausgemacht|halten es für ausgemacht|hielt es für ausgemacht|hält es für erwiesen|"
+            + "halten es für erwiesen|hält es für sicher|halten es für sicher)"
         // Verbs of speaking in a manner, which credit words only as the speaker's verb after them,
         // before its subject ("…, spiegava il fornaio Beppe.", "…, resmungava seu Adalberto no balcão.").
         let spoke = "(?i:explained|grumbled|muttered|whispered|sighed|joked|laughed|replied|added|warned|explains|grumbles|"
@@ -429,13 +452,17 @@ public struct DeterministicGate: Sendable {
             + "a soufflé|m['’]a soufflé|prévient|a prévenu|avait prévenu|avverte|advierte|avisa|brinca|brincam|ironiza|ironizza|ironise|"
             + "ricane|ricanait|ronchonne|bougonne|grogne)"
         let saidBefore = "(?i:dijo|decía|decia|dice|escribió|escribio|disait|l['’]a dit|a dit|écrivait|ecrivait|disse|diceva|"
-            + "scrisse|scriveva|dizia|diz|escreveu)"
+            + "scrisse|scriveva|dizia|diz|escreveu|"
+            // repeating and warning ("Ya lo advertía el sastre del barrio, …", "Mi ripeteva sempre mio padre, …"; set 31)
+            + "advertía|advertia|avisaba|avisava|avvertiva|prévenait|ripeteva|repetía|repetia|répétait)"
         let like = "(?i:as|like|wie|como|comme|come)"
         // "According to": `crediting` names whose words or view follow; "selon" and "secondo" also
         // mean "depending on" ("…, selon la saison.") and count only before a name or a saying.
         let crediting = "(?i:according to|laut|según|segun|segundo|d['’]après|d['’]apres|de acuerdo con|de acordo com|"
             + "en opinión de|en opinion de|na opinião de|na opiniao de|in the opinion of|de l['’]avis de|à l['’]avis de|"
-            + "a parere di|nach ansicht|nach meinung)"
+            + "a parere di|nach ansicht|nach meinung|"
+            // "Au dire des chauffeurs de la gare, …", "Na opinião do meu avô, …", "No entender do presidente do clube, …" (set 29)
+            + "au dire d\\p{L}*|aux dires d\\p{L}*|na opinião d\\p{L}*|na opiniao d\\p{L}*|en opinión d\\p{L}*|no entender d\\p{L}*)"
         let according = "(?:\(crediting)|(?i:selon|secondo))"
         // Openers that credit what follows to someone ("In the words of …,", "Frei nach …,",
         // "Stando all'etichetta …,").
@@ -445,21 +472,27 @@ public struct DeterministicGate: Sendable {
             + "pour reprendre les mots de|citation de|nelle parole di|stando a quanto|parafrasando|citazione di|"
             + "stando a(?:l|lla|llo|i|gli|lle|ll['’])?|a detta d(?:i|el|ella|ello|ei|egli|elle|ell['’])|"
             + "nas palavras de|citação de|citacao de|en palabras del|nelle parole del|nelle parole della|nas palavras do|"
-            + "nas palavras da|a sentire|a julgar pela|a julgar pelo|a julgar por)"
+            + "nas palavras da|a sentire|a julgar pela|a julgar pelo|a julgar por|"
+            // "À l'entendre, ma voisine, rien ne vaut …" (set 29)
+            + "à l['’]entendre|à les entendre|to hear (?:her|him|them) tell it|a sentirl[aoi]|a oírl[aoe]|a oirl[aoe])"
         let complement = "(?i:that|dass|que|qu['’]|che)"
         // Learning something from someone ("… learned from his master that …").
         let learned = "(?i:I learned|I learnt|learned|learnt|habe ich gelernt|lernte ich|lernte|lernten|aprendí|aprendi|"
             + "aprendimos|aprendemos|aprendeu|aprendeste|j['’]ai appris|a appris|avons appris|ho imparato|imparai|imparò|"
             + "abbiamo imparato)"
         // A short aside between the verb and "that": "The hymn book … warns, in pencil, that …".
-        let aside = "(?:\\s*,[^,.!?]{1,25},)?"
+        let aside = "(?:\\s*,[^,.!?]{1,35},)?"
         // What may stand between the verb and "that": adverbs of habit and the one told.
         let between = "(?i:once|always|often|me|us|him|her|mir|uns|immer|einmal|oft|siempre|una|vez|nos|nous|toujours|souvent|"
             + "un|jour|sempre|mi|ci|spesso|certa|gern|gerne|mich|dich|still|never|to|everyone|anyone|seit|jahren|tagen|jeher|noch|heute|"
             + "you|te|vous|dir|ti|lhe|"
             + "todos|tout|le|monde|tutti|ancora|também|tambem|también|hoy|aujourd['’]hui|oggi|hoje|"
             + "every|morning|day|jeden|morgen|tag|cada|mañana|día|todas|as|manhãs|dia|chaque|matin|ogni|mattina|giorno|"
-            + "volontiers|hartnäckig|felsenfest|\\p{L}+ly|\\p{L}+mente)"
+            + "volontiers|hartnäckig|felsenfest|\\p{L}+ly|\\p{L}+mente|"
+            // "… me repitió mil veces que …", "… predigt ständig, dass …", "… nos advertía cada invierno de que …" (set 29)
+            + "mil|veces|vezes|fois|volte|mal|times|thousand|hundred|cent|cien|cento|cem|mille|tausend|hundert|ständig|dauernd|"
+            + "stets|invierno|verano|inverno|verão|hiver|été|estate|winter|summer|semana|woche|semaine|settimana|week|"
+            + "abend|abends|morgens|nacht|night|evening|soir|sera|noche|noite|tarde|toute|l['’]année)"
         // Not after a first-person or second-person subject: "je me répète que …" is the speaker's
         // own thought, "We swore that …" the speaker's own promise; nor after a modal or a negation,
         // where the verb is an infinitive or denied ("Man könnte meinen, dass …", "Nobody can claim
@@ -490,6 +523,26 @@ public struct DeterministicGate: Sendable {
             + "casamento|viagem|primeiro|primeira|mind|surprise|delight|relief|shame|horror|dismay|amazement|knowledge|"
             + "left|right|door|house|home|room|car|garden|ears|eyes)\\b"
         let article = "(?i:the|an?|old|der|die|das|im|el|la|le|il|lo|o|a|un|una|une|ein|eine|einem|vieux|vecchio|viejo|velho|alte|alten)"
+        // Things that carry printed words: packets, labels, signs, manuals, leaflets, boards.
+        let printedThing = "(?i:packet|package|packaging|label|tin|jar|wrapper|carton|leaflet|brochure|guidebook|advert|"
+            // a travel guide ("La guía de viajes aconseja …"; set 24)
+            + "guía|guia|guida|guide|travel guide|"
+            // signs, manuals and apps promise and insist too ("L'enseigne de la crêperie promet …"; set 18)
+            + "sign|manual|cartel|letrero|aplicación|enseigne|panneau|manuel|appli|insegna|cartello|manuale|"
+            + "placa|aplicação|recipe|recette|receta|ricetta|receita|rezept|"
+            + "advertisement|paquete|envase|etiqueta|bolsita|folleto|anuncio|paquet|emballage|étiquette|sachet|notice|"
+            + "publicité|pacchetto|confezione|etichetta|scatola|barattolo|bustina|opuscolo|pubblicità|pacote|embalagem|"
+            + "rótulo|rotulo|saquinho|folheto|anúncio|anuncio|caja|boîte|caixa|box|tarro|frasco|bote|vasetto|lata|"
+            // boards, calendars, a medicine's leaflet, a sack (set 29)
+            + "chalkboard|blackboard|calendar|calendario|calendrier|calendário|kalender|pizarra|ardoise|lavagna|"
+            + "prospecto|bugiardino|beipackzettel|bula|saco|sack|sac|sacco|sacchetto|"
+            // noticeboards, seed envelopes, cookbooks (set 31)
+            + "noticeboard|notice board|poster|affiche|cartaz|aviso|avviso|sobre de|seed packet|envelope|enveloppe|busta|"
+            + "cookbook|cook book|recipe book|libro de cocina|livre de cuisine|libro di cucina|livro de cozinha)"
+        // Putting or hammering a lesson into someone's head.
+        let intoHead = "(?i:metía|metia|metió|metieron|metían|metteva|messo|mis|mettait|meteu|meteram|metiam|martelou|martelava|"
+            + "martellato|martellava|machacó|machacaba|enfoncé|enfonçait|cacciato|ficcato)"
+        let head = "(?i:en la cabeza|in testa|dans la tête|dans le crâne|na cabeça|na cabeca)"
         let possessive = "(?i:my|our|mein|meine|meiner|meinem|unser|unsere|mi|mis|nuestro|nuestra|mon|ma|mes|notre|mio|mia|"
             + "nostro|nostra|meu|minha|nosso|nossa|o\\s+meu|a\\s+minha|il\\s+mio|la\\s+mia)"
         return [
@@ -542,10 +595,91 @@ public struct DeterministicGate: Sendable {
             // Onkel, gießen …": the speaker set off by commas inside the saying
             ",\\s*(?:(?i:so|wie)\\s+)?(?:\(possessive)\\s[^,]{1,30}?\\s(?:\(claimed)|\(said))"
                 + "|(?:(?i:ci|mi|me|nos|m['’])\\s*)?(?:\(claimed)|\(said))\\s+(?:\(possessive)|\(article))\\s[^,]{1,30}),\\s",
+            // "Every piano has one stubborn note, the tuner told me, and …", "…, avisava o velho Custódio, porque …" (set 29)
+            ",\\s*(?:\(article)|\(possessive))\\s[^,]{1,30}?\\s(?i:told me|told us|tells me|tells us|once told me|assured me|"
+                + "warned me|me dijo|me contó|nos dijo|m['’]a dit|m['’]a raconté|mi ha detto|mi disse|me disse|disse-me|"
+                + "hat mir erzählt|erzählte mir|sagte mir)\\s*,\\s",
+            ",\\s*\(spoke)\\s+(?:\(possessive)|\(article))\\s[^,]{1,30},\\s",
+            // "…, as the old fishermen on our harbour wall keep repeating.", "…, comme le répète inlassablement mon
+            // beau-père.", "…, as people in our village have said for generations." (set 29)
+            ",\\s*\(like)\\s+(?:(?i:le|lo|l['’]|es)\\s*)?[^,]{0,50}?\\b(?:\(said)|(?i:keep repeating|keeps repeating|"
+                + "kept repeating|keep saying|keeps saying|kept saying|have said|has said|had said|told me|told us|say|répète|"
+                + "répètent|ripete|ripetono|repite|repiten|repete|repetem|sagen|sagt))\\b[^,]{0,40}\(end)",
+            // "El afinador, según me contó mi madre, escuchaba …", "…, come mi disse il nonno, …" (set 29)
+            "(?:^\\P{L}*|,\\s*)(?i:según|segun|segundo|come|comme|como|as|wie)\\s+(?i:me l['’]a|nous l['’]a|me|nos|mi|ci|m['’]|"
+                + "nous|lo|le|l['’]|ce|uns|mir)\\s*(?:\\p{L}+\\s+)?(?i:contó|dijo|contaba|decía|explicó|raccontò|raccontava|disse|"
+                + "diceva|spiegò|raconté|racontait|disait|dit|expliquait|contou|contava|dizia|explicou|told me|told us|"
+                + "explained|erzählte|sagte|erklärte)\\b",
+            // "They say in Cornwall the sea gives back …" (not "They say goodbye …")
+            "^\\P{L}*(?i:they say|people say|folks say|everyone says|everybody says)\\s+(?:(?i:in|at|around|round|here|down|up|"
+                + "on|over)\\b[^,.!?]{0,30}?\\s)?(?i:the|a|an|it|it['’]s|there|there['’]s|you|every|no|all|if|when|that)\\b",
+            // What anyone of a trade will tell you: "Ask any launderette owner and they'll say …", "Pregunta a cualquier
+            // pescador y te dirá …" (set 29)
+            "\\b(?i:any|anyone|cualquier|qualsiasi|qualunque|qualquer|n['’]importe quel|n['’]importe quelle|n['’]importe qui|"
+                + "jeder|jede|jedem|jeden)\\b[^.!?]{0,50}?\\b(?i:will tell you|['’]ll tell you|"
+                // (saying a clause, not "… will say hello to the goat")
+                + "(?:['’]ll|will)\\s+(?:say|swear)\\s+(?i:that|the|a|an|it|it['’]s|there|there['’]s|you|every|no one|nobody)|"
+                + "te dirá|te lo dirá|vous dira|vous le dira|te dira|te le dira|ti dirà|te lo dirà|ve lo dirà|"
+                + "vai dizer-te|vai-te dizer|te vai dizer|wird dir sagen|wird es dir sagen|sagt dir|te dice|ti dice|vous dit|"
+                + "te diz|diz-te)\\b",
+            // Hearsay set off inside the line: "Los limpiacristales, por lo visto, piensan …", "Hundefriseure wissen
+            // angeblich, dass …" (set 29)
+            ",\\s*(?i:por lo visto|pelos vistos|paraît-il|parait-il|apparently|reportedly|supposedly|allegedly|angeblich|"
+                + "a quanto pare|al parecer|ao que parece|apparemment)\\s*,",
+            "\\b(?i:angeblich|reportedly|supposedly|allegedly)\\s*,?\\s+\(complement)\\b",
+            // "Schon meine Großmutter wusste: …", "My grandmother always said: …"
+            "^\\P{L}*(?:(?i:schon|already|ya|déjà|già|já|even)\\s+)?\(possessive)\\s+(?:\\p{L}+\\s+){0,2}?\(said)"
+                + "(?:\\s+(?i:immer|always|siempre|toujours|sempre|once|einmal|oft|often))?\\s*:",
+            // A claim before a colon, after a subject of its own (not a saying: "… et me dit : elle repartira …" is a
+            // scene), or a claim or a saying with its object before it: "Il giornalaio
+            // all'angolo insiste: …", "Les apiculteurs du Vercors l'assurent, …", "Le manuel du code de la route le
+            // rappelle : …" (set 29)
+            // (the strong claims only: "The conductor announces: next stop, …" is a scene)
+            subjectThen(60) + "(?i:insists|insisted|swears|swore|is adamant|was adamant|is convinced|was convinced|believes|"
+                + "reckons|insiste|insistía|jura|juraba|assure|affirme|affirmait|jure|giura|assicura|afferma|garante|afirma|"
+                + "assegura|behauptet|schwört|beharrt darauf|besteht darauf|ist überzeugt|sind überzeugt|ist sich sicher)\\s*:",
+            subjectThen(60) + "(?i:l['’]|le|lo)\\s*(?i:assure|assurent|affirme|affirment|jure|jurent|dit|disent|répète|répètent|"
+                + "rappelle|rappellent|confirme|confirment|garantit|savent|sait|dice|dicen|asegura|aseguran|afirma|afirman|jura|"
+                + "juran|repite|repiten|recuerda|saben|sabe|dicono|assicura|assicurano|giura|giurano|ripete|ripetono|ricorda|"
+                + "sanno|sa|diz|dizem|garante|garantem|juram|repete|repetem|lembra|sabem)(?:\\s+(?i:bien|bene|bem|muy bien|"
+                + "très bien|mieux que moi|meglio di me|mejor que yo|melhor do que eu|toujours|sempre|siempre|depuis toujours))?"
+                + "\\s*[,:]",
+            // A saying that wants or teaches: "Un vieux proverbe picard veut que …", "O provérbio antigo lá da terra
+            // ensina que …" (set 29)
+            "\\b(?i:\(DeterministicGate.sayingNouns))\\b(?:\\s+[^\\s,.!?]+){0,4}?\\s+(?i:veut|voulait|vuole|voleva|quiere|quería|"
+                + "manda|mandava|mandaba|reza|rezaba|rezava|ensina|enseña|enseigne|insegna|lehrt|teaches|says|goes|dice|dit|"
+                + "diz|sagt|afirma|affirme|afferma|assure|asegura|assicura|assegura|advierte|avverte|avisa|prévient|warns|"
+                + "recuerda|rappelle|ricorda|lembra|sostiene|soutient|sustenta|behauptet|prétend|pretende)\\b",
+            // "Rezava o cartaz à entrada do mercado que …" (set 29)
+            "^\\P{L}*(?i:rezava|rezaba|reza|recitava|recitaba|recita)\\s+(?:\(article)|\(possessive))\\s[^.!?]{0,40}?\\s"
+                + "\(complement)\\b",
+            // Tradition as the line's opener: "Manda a tradição dos apicultores contar às abelhas …" (set 29)
+            "^\\P{L}*(?i:manda a tradição|manda la tradición|vuole la tradizione|la tradizione vuole|la tradition veut|"
+                + "tradition has it|reza a tradição|reza la tradición|a tradição manda)\\b",
+            // Written somewhere, then what: "Nel quaderno di ricette della nonna sta scritto che …" (set 29)
+            "\\b(?i:sta scritto|stava scritto|c['’]è scritto|è scritto|está escrito|estaba escrito|estava escrito|il est écrit|"
+                + "est écrit|steht geschrieben|it is written|it['’]s written|vem escrito)\\s*,?\\s*(?:\(complement)\\b|:)",
+            // Someone's view after a dash: "… – so zumindest die Ansicht meines Schwiegervaters." (set 29)
+            "[—–]\\s*(?:(?i:so|ainsi|così|assim|así)\\s+)?(?:(?i:zumindest|jedenfalls|at least|du moins|al menos|almeno|"
+                + "pelo menos)\\s+)?(?i:die ansicht|die meinung|the view|the opinion|l['’]avis|l['’]opinion|la opinión|"
+                + "la opinion|el parecer|l['’]opinione|il parere|a opinião|o parecer)\\b",
+            // "Nach Ansicht unseres Hausmeisters lässt sich …" (set 29)
+            "^\\P{L}*(?i:nach ansicht|nach meinung|nach auffassung|nach überzeugung)\\s+(?i:unseres|unserer|meines|meiner|"
+                + "des|der|von|vieler|aller)\\b",
+            // Word going round: "Word in the bakery queue is that …" (set 31)
+            "^\\P{L}*(?i:word)\\s+(?i:in|at|on|around|round|among)\\b[^,.!?]{0,40}?\\s(?i:is|was)\\s+(?i:that)\\b",
+            // Someone categorical about it: "Les anciennes du cercle de tricot sont catégoriques, un pull …", "La recette de
+            // tante Lucienne est formelle, …" (set 31)
+            subjectThen(60) + "(?i:sont catégoriques|est catégorique|était catégorique|étaient catégoriques|est formelle|"
+                + "est formel|sont formels|sont formelles|es tajante|era tajante|son tajantes|è categorico|è categorica|"
+                + "sono categorici|sono categoriche|é categórico|é categórica|são categóricos|is adamant|are adamant|"
+                + "ist kategorisch|sind kategorisch)\\s*[,:]",
             // "Printers have a saying that …", "There's an old proverb that …" (set 22)
             "\\b(?i:have|has|had|haben|hat|hatte|tienen|tiene|tenía|ont|a|avait|hanno|ha|aveva|têm|tem|tinha|there['’]s|"
                 + "there is|es gibt|hay|il y a|c['’]è|há)\\s+"
-                + "(?i:a|an|un|una|une|ein|einen|um|uma)\\s+(?:\\p{L}+\\s+)?(?i:\(DeterministicGate.sayingNouns))\\s+\(complement)\\b",
+                + "(?i:a|an|un|una|une|ein|einen|um|uma)\\s+(?:\\p{L}+\\s+)?(?i:\(DeterministicGate.sayingNouns))"
+                // … with where it is said ("There's an old saying in Yorkshire that …", "Há um ditado alentejano que …"; set 29)
+                + "(?:\\s+[^\\s,.!?]+){0,3}?\\s+\(complement)\\b",
             // "…, m'a appris ma grand-mère.", "…, mi ha insegnato il nonno."
             ",\\s*(?i:m['’]a appris|m['’]a enseigné|m['’]apprenait|mi ha insegnato|mi insegnò|mi insegnava|me enseñó|"
                 + "me enseñaba|me ensinou|me ensinava|taught me|hat mir beigebracht|nous apprenait|nous a appris|nous a enseigné|"
@@ -559,21 +693,14 @@ public struct DeterministicGate: Sendable {
                 // what it tells or announces ("My horoscope tells me today is …", "Mon horoscope m'annonce …",
                 // "L'oroscopo di stamattina assicura ai Gemelli …"; sets 22 and 24)
                 + "tells|told|says|announces|annonce|m['’]annonce|assure|m['’]assure|assures|assicura|asegura|assegura|"
-                + "sagt|verkündet|dice|dit|diz|anuncia|annuncia|garantit|garantisce|garantiza|garante)\\b",
+                + "sagt|verkündet|dice|dit|diz|anuncia|annuncia|garantit|garantisce|garantiza|garante|"
+                // (set 31: "Das Horoskop meint, Steinböcke sollten …")
+                + "meint|meinte|rät|riet)\\b",
             // What a packet, a label or a guidebook promises, its subject among the first words: "The
             // seed packet guarantees a riot of colour …", "Die Waschmittelpackung verspricht …", "La
             // scatola della moka promette un caffè perfetto …" (German nouns end compounds)
             "^\\P{L}*(?:\\p{L}+['’\\s-]+){0,4}?(?:\\p{L}*(?i:packung|etikett|tüte|schachtel|zettel|prospekt|reiseführer|werbung|"
-                + "anleitung|app|schild|dose)|(?i:packet|package|packaging|label|tin|jar|wrapper|carton|leaflet|brochure|guidebook|advert|"
-                // a travel guide ("La guía de viajes aconseja …"; set 24)
-                + "guía|guia|guida|guide|travel guide|"
-                // signs, manuals and apps promise and insist too ("L'enseigne de la crêperie promet …"; set 18;
-                // "app" ends German compounds above)
-                + "sign|manual|cartel|letrero|aplicación|enseigne|panneau|manuel|appli|insegna|cartello|manuale|"
-                + "placa|aplicação|recipe|recette|receta|ricetta|receita|rezept|"
-                + "advertisement|paquete|envase|etiqueta|bolsita|folleto|anuncio|paquet|emballage|étiquette|sachet|notice|"
-                + "publicité|pacchetto|confezione|etichetta|scatola|barattolo|bustina|opuscolo|pubblicità|pacote|embalagem|"
-                + "rótulo|rotulo|saquinho|folheto|anúncio|anuncio|caja|boîte|caixa|box|tarro|frasco|bote|vasetto|lata))\\b[^.!?;:]{0,30}?\\s(?i:promises|promised|guarantees|"
+                + "anleitung|app|schild|dose)|\(printedThing))\\b[^.!?;:]{0,30}?\\s(?i:promises|promised|guarantees|"
                 + "guaranteed|assures|assured|vows|verspricht|versprach|garantiert|garantierte|promete|prometía|prometia|"
                 + "garantiza|garantizaba|asegura|aseguraba|promet|promettait|garantit|assure|promette|prometteva|garantisce|"
                 + "assicura|garante|garantia|assegura|swears|swore|insists|insisted|besteht darauf|bestand darauf|insiste|"
@@ -581,7 +708,20 @@ public struct DeterministicGate: Sendable {
                 // advice and its plural, impersonal givers ("Le manuel du lave-linge conseille de …", "Sulla bustina
                 // dei semi promettono …", "Sur le sachet de graines, on promet …"; set 19)
                 + "recommends|advises|empfiehlt|rät|recomienda|aconseja|conseille|recommande|précise|consiglia|raccomanda|"
-                + "recomenda|aconselha|versprechen|prometen|promettent|promettono|prometem)\\b",
+                + "recomenda|aconselha|versprechen|prometen|promettent|promettono|prometem|"
+                // what a sign informs of and a calendar suggests ("The sign by the pool informs us that …", "Il
+                // calendario … suggerisce, per marzo, di …"; set 29)
+                + "informs|informed|informa|informe|informiert|suggests|suggested|suggerisce|sugiere|suggère|sugere|"
+                // what it reads and teaches (set 31: "The volunteers' noticeboard … reads, "…"", "The cookbook teaches you to …")
+                // (not a comparison: "The recipe card reads like a letter from Gran")
+                + "reads(?!\\s+like)|teaches|lehrt|enseña|enseigne|insegna|ensina)\\b",
+            // … and after the line: "…, the label on my wool jumper sternly advises.", "…, the café's chalkboard
+            // announces to everyone passing by." (set 29)
+            ",\\s*(?:\(article)|\(possessive))\\s[^,]{0,30}?\\b\(printedThing)\\b[^,]{0,30}?\\s(?:\\p{L}+ly\\s+)?"
+                + "(?i:promises|advises|announces|warns|insists|says|reads|claims|tells us|reminds us|informs us|suggests|swears|"
+                + "promet|conseille|annonce|prévient|dit|affirme|promete|aconseja|anuncia|advierte|dice|asegura|promette|"
+                + "consiglia|annuncia|avverte|assicura|aconselha|avisa|diz|garante|verspricht|rät|empfiehlt|warnt|sagt|"
+                + "behauptet)\\b[^,]{0,30}\(end)",
             // What a song keeps telling us, with a quotation or "that" after: "The song on the radio kept
             // repeating, "…"", "La canción de la verbena no deja de recordarnos que …" (not "The song on
             // the radio reminds me of my father's van.")
@@ -607,7 +747,11 @@ public struct DeterministicGate: Sendable {
             // English drops "that" after a claim: "Astronomers at the observatory reckon the clearest nights …",
             // "My aunt swears the jam …", "Taxi drivers will tell you the three a.m. fares …", "The manual
             // insists the clock …"
-            subjectThen(60) + "(?i:reckon|reckons|reckoned|swears|swore|swear|insists|insisted|will tell you|['’]ll tell you)"
+            subjectThen(60) + "(?i:reckon|reckons|reckoned|swears|swore|swear|insists|insisted|will tell you|['’]ll tell you|"
+                // (set 29: "Bingo regulars insist the lucky seat …")
+                // (not being sure, which tells a scene: "She was sure the bus had gone, so …", nor claiming or maintaining
+                // a thing: "My brother claims the window seat …")
+                + "insist|argues|argued)"
                 + "\\s+(?i:the|a|an|it|it['’]s|there|you|every|no|nothing|all|any|these|this|those|they|he|she)\\b",
             // … and after saying, right after its subject ("My dad always said you can judge …", "Locals in Whitby
             // say the fog …", "The night porter told me once the best …"; set 24). Not the second verb of a scene
@@ -617,8 +761,16 @@ public struct DeterministicGate: Sendable {
                 + "(?i:said|says|say|told me once|once told me|joke|jokes|joked)"
                 + "\\s+(?i:the|it|it['’]s|there|there['’]s|you|every|all|any|these|this|those|they|he|she)\\b",
             // Someone's theory, rule or motto: "The barber's theory is that …", "La teoría del panadero es que …" (set 25)
-            "\\p{L}['’]s?\\s+(?:\\p{L}+\\s+)?(?i:theory|belief|motto|rule|advice|philosophy|creed|conviction|maxim|mantra)\\s+"
-                + "(?i:is|was|has always been|had always been)\\s*(?:(?i:that)\\b|:)",
+            "\\p{L}['’]s?\\s+(?:\\p{L}+\\s+)?(?i:theory|belief|motto|rule|advice|philosophy|creed|conviction|maxim|mantra|"
+                // (set 29: "Grandad's view was simple: …", "Her driving instructor's favourite line was that …")
+                + "view|opinion|line|message|lesson|verdict|credo|principle)\\s+"
+                + "(?i:is|was|has always been|had always been)(?:\\s+(?i:simple|clear|simply this|this))?\\s*(?:(?i:that)\\b|:)",
+            // Someone who has a theory or a motto, told after a colon: "Mi jefa tiene una teoría: …", "I tassisti romani
+            // hanno una loro filosofia: …", "Papá tenía una frase para las mudanzas: …" (set 29)
+            "\\b(?i:has|have|had|tiene|tienen|tenía|tenia|tem|têm|tinha|ha|hanno|aveva|a|ont|avait|hat|haben|hatte)\\s+"
+                + "(?:(?i:a|an|una|un|uma|une|eine|ein|their own|his own|her own|loro|seine|ihre)\\s+)+(?:\\p{L}+\\s+)?"
+                + "(?i:theory|motto|saying|philosophy|maxim|mantra|credo|teoría|teoria|théorie|theorie|frase|lema|devise|"
+                + "massima|filosofia|filosofía|philosophie|dicho|ditado|detto|dicton|spruch|lebensweisheit)\\b[^.!?:]{0,40}:",
             "^\\P{L}*(?i:la teoría|la teoria|la théorie|a teoria|el lema|la devise|il motto|o lema|la regla|la règle|la regola|"
                 + "a regra|la filosofía|la philosophie|la filosofia|a filosofia)\\s+(?i:de|del|della|dello|di|du|des|da|do)\\b"
                 + "[^,.!?:]{1,40}?\\s(?i:es|era|est|était|è|é)\\s*(?:(?i:que|che)\\b|(?i:qu)['’]|:)",
@@ -636,10 +788,14 @@ public struct DeterministicGate: Sendable {
             subjectThen(60) + "(?i:aime|aimait|adore|adorait|gosta de|gostava de|ama|amava|suele|solía|solia|costuma|"
                 + "aiment|aimaient|gostam de|gostavam de|amano|amavano|aman|suelen|solían|costumam|costumavam|like to|love to|"
                 + "costumava|likes to|liked to|loves to|never tires of|non si stanca di|no se cansa de|não se cansa de|"
-                + "nunca se cansou de|ne se lasse pas de|anda sempre a|vive a|faz questão de|continua a)\\s+"
+                + "nunca se cansou de|ne se lasse pas de|anda sempre a|vive a|faz questão de|continua a|"
+                // (set 29: "O guia turístico fez questão de sublinhar que …", "O contínuo … costumava avisar os miúdos de que …")
+                + "fez questão de|fazia questão de|made a point of|tenait à|a tenu à|ci teneva a|teneva a)\\s+"
                 + "(?:(?i:nos|me|lhe|lhes|nous|vous|ci|mi|us|me|de|di|a)\\s+){0,2}(?i:dizer|repetir|lembrar|recordar|"
                 + "recordarnos|rappeler|répéter|dire|ricordare|ricordarci|ricordarmi|ripetere|ripeterci|decir|repetirnos|"
-                + "say|saying|remind|reminding|tell|telling|brincar|bromear|plaisanter|scherzare|lembrar-nos|repetir-nos)"
+                + "say|saying|remind|reminding|tell|telling|brincar|bromear|plaisanter|scherzare|lembrar-nos|repetir-nos|"
+                + "avisar|advertir|avertir|avvertire|warn|warning|sublinhar|subrayar|souligner|sottolineare|stress|stressing|"
+                + "point out|pointing out|insistir|insister|insistere|explicar|expliquer|spiegare|explain|explaining)"
                 + "\\b[^.!?]{0,30}?\\s\(notComparison)(?:\(complement)\\b|(?i:con que|com que))",
             // Hearsay the speaker heard ("Oí en la radio del hospital que …", "I heard from the man at the
             // car boot sale that …"; set 24)
@@ -671,7 +827,8 @@ public struct DeterministicGate: Sendable {
             // "Inspired by Seamus Heaney, …"
             "(?i:inspired by|inspiriert von|inspirado en|inspiré par|inspirato da|inspirado em)\\s+\(name)",
             // "Decía el panadero Eusebio que …", "Ya lo decía mi tía, …", "Lo diceva anche la maestra: …"
-            "^\\P{L}*(?i:(?:ya\\s+lo|lo|già\\s+lo|gia\\s+lo|já|ja|schon)\\s+)?\(saidBefore)\\s[^.!?]{0,50}?(?:\\s\(complement)\\b|[,:;])",
+            "^\\P{L}*(?i:(?:ya\\s+lo|lo|già\\s+lo|gia\\s+lo|já|ja|schon|mi|me|ci|nos|m['’]|nous)\\s*)?\(saidBefore)\\s[^.!?]{0,50}?"
+                + "(?:\\s\(complement)\\b|[,:;])",
             // What someone kept repeating, the verb first: "Ripeteva la mia prima capa di non mandare …" (set 27)
             "^\\P{L}*(?i:ripeteva|ripetevano|repetía|repetian|repetían|répétait|répétaient|repetia|repetiam|wiederholte)\\s+"
                 + "(?:\(possessive)|\(article))\\s[^.!?]{0,40}?\\s(?:(?i:di|de|que|che|dass)\\b|(?i:qu)['’])",
@@ -706,12 +863,19 @@ public struct DeterministicGate: Sendable {
                 + "witzelt|witzelte|scherzt|scherzte|spottet|spottete|mahnt|mahnte|warnt|warnte|wiederholt|wiederholte|erklärt|"
                 + "erklärte|betont|betonte|predigt|predigte|lehrt|lehrte|scherzen|witzeln|raunen|raunt|raunte|munkeln|munkelt|"
                 + "erzählen|erzählten|beteuert|beteuerte|versichert|versicherte|gilt|galt|stand|steht|heißt es|hieß es|sagen|"
-                + "meinen|der witz|der spruch|das gerücht|die legende|die sage|der glaube|der aberglaube)"
+                + "meinen|der witz|der spruch|das gerücht|die legende|die sage|der glaube|der aberglaube|überzeugt|"
+                // (set 31: "Die Tafel … verkündet, heute sei …", "Unser Pfarrer wird nicht müde zu betonen, ein … halte …";
+                // not finding, "Im Sozialkaufhaus findet man Dinge, …")
+                + "verkündet|verkündete|betonen|erklären|behaupten|versichern)"
                 + "(?:\\s+\\p{L}+){0,4}\\s*,\\s*[^.!?]{0,80}\\b(?:sei|seien|habe|werde|müsse|"
                 + "könne|solle|dürfe|gebe|halte|wisse|komme|brauche|gehöre|bringe|wachse|mache|liege|stehe|finde|bleibe|gehe|"
                 + "tue|helfe|lohne|reiche|schmecke|fehle|gelte|zähle|koste|dauere|laufe|sehe|wolle|möge|falle|fahre|trage|"
                 + "verrate|merke|erkenne|verdiene|ziehe|rieche|schlafe|spare|kenne|schütze|verliere|gewinne|verkaufe|kaufe|"
-                + "hätten|wären|kündige|beginne|wüssten|erkennten|erkenne)\\b",
+                + "hätten|wären|kündige|beginne|wüssten|erkennten|erkenne|"
+                // (set 29: "Man erzählt sich im Dorf, ein Klavier klinge …", "Auf der Packung steht, dieser Tee schenke …")
+                + "klinge|spüre|schenke|heiße|wirke|lerne|passe|rede|höre|spiele|arbeite|lebe|liebe|warte|vergesse|schaffe|"
+                // (not the conditional of a writer's offer: "… – das wäre mein Vorschlag für heute.")
+                + "begänne|begännen|sollten|müsste|müssten)\\b",
             // "…, my uncle Pat used to say.", "…, pflegte mein Großvater zu sagen.", "…, Rosa Calvo dixit."
             // ("…, ohne etwas zu sagen." is silence, not a credit)
             ",\\s*(?!\\s*(?i:ohne|without|sin|sans|senza|sem)\\b)[^,]{1,50}\\b(?i:used to say|would say|always says|always said|liked to say|zu sagen|dixit)\(end)",
@@ -741,18 +905,25 @@ public struct DeterministicGate: Sendable {
                 + "auf|bei|por|around|here|aquí|aqui|qui|ici|lá|là|hier|da|dans|sur)\\b[^,]{0,25})?(?:,|\(end))",
             // A lesson drilled in before a colon: "Il mio allenatore ce l'ha inculcato fin da piccoli: …"
             "\\b(?i:inculcato|inculcava|inculcó|inculcou|eingebläut|eingetrichtert|seriné|rabâché|drilled into|drummed into|"
-                + "machacaba|machacó|martelava|martellava)\\b[^.!?:]{0,40}:",
+                + "machacaba|machacó|martelava|martellava|"
+                // (set 29: "So jedenfalls hat es uns die Grundschullehrerin beigebracht: …", "Ce l'ha insegnato il
+                // bidello, …: …", "Lo aprendí en el curso de primeros auxilios: …")
+                + "beigebracht|gedrillt|ce l['’]ha insegnato|ce l['’]hanno insegnato|me l['’]ha insegnato|me lo enseñó|"
+                + "nos lo enseñó|me lo enseñaron|nos lo enseñaron|nous l['’]a appris|me l['’]a appris|ensinou-nos|ensinou-me|"
+                + "martelou|martelou-nos|martellato|lo aprendí|lo aprendimos|l['’]ho imparato|je l['’]ai appris|aprendi-o|"
+                + "I learned it|I learnt it|taught us this|taught me this)\\b[^.!?:]{0,40}:",
             // … in English with what is drilled between ("Every instructor drills the same lesson into beginners: …"),
             // and put into one's head ("El monitor nos metía en la cabeza que …"; set 25)
-            "\\b(?i:drills|drilled|drummed|drums|hammers|hammered)\\s+(?:(?i:it|this|that|the same|one|a|an|his|her|their|our)\\s+)?"
+            "\\b(?i:drills|drilled|drummed|drums|hammers|hammered|drilling|drumming|hammering)\\s+(?:(?i:it|this|that|the same|one|a|an|his|her|their|our)\\s+)?"
                 + "(?:(?i:lesson|lessons|rule|rules|idea|message|point|habit|mantra|motto)\\s+)?(?i:into)\\s+"
                 // the ones taught, not a wall ("… drilled into the oak beam that holds …")
                 + "(?:(?i:us|me|him|her|them|you|everyone|generations|beginners|pupils|students|children|kids|recruits|apprentices|"
                 + "learners)\\b|(?i:every|each|all|the|his|her|their|our|my|new)\\s+(?:new\\s+)?(?i:class|team|children|kids|pupils|"
                 + "students|beginners|recruits|apprentices|learners|child|kid|pupil|student|beginner|recruit|apprentice|learner|"
                 + "trainee|trainees)\\b)[^.!?:]{0,30}(?::|\\s(?i:that)\\b)",
-            "\\b(?i:nos|me|ci|mi|nous|lhes)\\s+(?:\\p{L}+\\s+)?(?i:metía|metia|metió|metieron|metían|metteva|ha messo|"
-                + "mettait|a mis|meteu|meteram|metiam)\\s+(?i:en la cabeza|in testa|dans la tête|na cabeça)\\s*(?:(?i:que|che)\\b|(?i:qu)['’]|:)",
+            // (set 29: "… me lo metió en la cabeza la monja …", "… ce l'ha martellato in testa …", "… martelou-nos na cabeça que …")
+            "\\b(?i:l['’]|lo|la)\\s*(?:\\p{L}+\\s+)?\(intoHead)\\s+\(head)",
+            "\\b\(intoHead)(?:-(?i:nos|me|lhe|lhes))?\\s+\(head)\\s*(?:(?i:que|che)\\b|(?i:qu)['’]|:)",
             // Agreeing as a group before a colon: "Die Bastelgruppe ist sich einig: …" (set 27)
             "\\b(?i:ist sich einig|sind sich einig|sind sich alle einig|waren sich einig|are agreed|all agree|están de acuerdo|"
                 + "coinciden|sont d['’]accord|sono d['’]accordo|concordam|estão de acordo)\\s*:",
@@ -770,7 +941,8 @@ public struct DeterministicGate: Sendable {
             ",\\s*(?i:for|für|para|pour|per)\\s+\(possessive)\\s+[^,]{1,30},\\s*(?i:is|was|are|were|ist|war|sind|waren|es|era|"
                 + "fue|son|eran|est|était|sont|étaient|è|sono|erano|é|foi|são|eram)\\b",
             // "Nel quaderno di ricette di nonna Elvira, il ragù vuole …": someone's recipe book as the source
-            "^\\P{L}*(?i:in|im|nel|nella|en|dans|no|na)\\s+[^,]{0,30}?\\b(?i:recipe book|cookbook|kochbuch|rezeptbuch|"
+            "^\\P{L}*(?i:in|im|nel|nella|en|dans|no|na)\\s+[^,]{0,30}?\\b(?i:recipe book|cookbook|cookery book|kochbuch|rezeptbuch|"
+                + "livre de cuisine|libro de cocina|libro di cucina|livro de cozinha|"
                 + "recetario|libro de recetas|cuaderno de recetas|livre de recettes|cahier de recettes|ricettario|"
                 + "quaderno di ricette|livro de receitas|caderno de receitas)\\b[^,]{0,40},\\s+"
                 + "(?!(?i:I|we|ich|wir|yo|je|j['’]|nous|io|noi|eu|nós)\\b)",
@@ -781,11 +953,15 @@ public struct DeterministicGate: Sendable {
                 + "mundo|monde|world)\\s+(?i:di|de|du|da|do|del|della|des|of)\\s+(?:\(possessive)|\(name)|(?i:la|il|el|o|a|the)\\s)",
             // An opinion seen through someone's eyes: "Agli occhi di mio zio contadino, …"
             "^\\P{L}*(?i:agli occhi d\\p{L}*|aux yeux d\\p{L}*|a los ojos de|a ojos de|aos olhos d\\p{L}*|in the eyes of|"
+                // "Dans l'esprit de mon oncle, …" (set 29)
+                + "dans l['’]esprit d\\p{L}*|nella testa d\\p{L}*|en la cabeza de|na cabeça d\\p{L}*|in the mind of|"
                 + "in den augen)\\s+(?:\(possessive)|\(name))",
             // "Per zia Nella, un regalo senza biglietto …": an opinion given as a relative's, named
             "^\\P{L}*(?i:for|für|para|pour|per)\\s+(?i:aunt|uncle|gran|granny|grandma|grandpa|tante|onkel|oma|opa|tía|tío|"
                 + "tia|tio|abuela|abuelo|oncle|mamie|papi|zia|zio|nonna|nonno|avó|avô|dona|don|seu|signora|herr|frau|madame)"
-                + "\\s+\\p{Lu}\\p{L}+,\\s+(?!(?i:I|we|ich|wir|yo|je|j['’]|nous|io|noi|eu|nós|nos)\\b)",
+                // (and where they work: "Para a Dona Celeste da lavandaria, …"; set 29)
+                + "\\s+\\p{Lu}\\p{L}+(?:\\s+(?i:da|do|de|del|della|di|du|von|vom|from|of|at)\\s+[^,]{1,30})?,\\s+"
+                + "(?!(?i:I|we|ich|wir|yo|je|j['’]|nous|io|noi|eu|nós|nos)\\b)",
             // … or with an article: "Per la nonna, una tavola apparecchiata …" (set 22)
             "^\\P{L}*(?i:for|für|para|pour|per)\\s+(?i:the|die|den|la|el|a|le|il|lo|o)\\s+(?i:gran|granny|grandma|grandpa|oma|opa|"
                 + "abuela|abuelo|avó|avô|grand-mère|grand-père|mamie|papi|nonna|nonno|zia|zio|tía|tío|tia|tio)\\s*,\\s+"
@@ -816,11 +992,16 @@ public struct DeterministicGate: Sendable {
             // … or any words after the quotation's comma: "«Chi dorme non piglia pesci», brontolava il
             // nonno, …", "«La vita è un girotondo», cantava la radio del bar …", "…," Granny would mutter.
             "^\\P{L}*[\"“„«‚‘][^\"“”„«»]{3,}(?:[\"”“»‘’]\\s*,|,\\s*[\"”“»‘’])\\s*\\p{L}",
+            // … or after its exclamation, the speaker's verb in lower case: ""Early cabbages, early smiles!" shouts Mr
+            // Patel …" (set 31; a question so is a scene's dialogue: "« Encore un peu de sel ? » demandait mon oncle, …")
+            "^\\P{L}*[\"“„«‚‘][^\"“”„«»]{3,}!\\s*[\"”“»‘’]\\s*\\p{Ll}",
             // The speaker inside the line: "…, says my sister, who …", "…, insiste mi cuñado, que …"
             ",\\s*(?:\(said)|(?i:insists|insiste|insisteva|insistait|schwört|swears|jure|giura))\\s+\(possessive)\\s+\\p{L}+"
                 + "(?:\\s+\\p{L}+)?\\s*(?:,\\s*(?i:who|whose|which|que|qui|dont|che|cui|der|die|das|welche)\\b|\(end))",
             // "…, as the old wartime poster keeps telling us.", "…, wie es so schön heißt."
-            ",\\s*\(like)\\s+[^,]{1,50}\\b(?:(?i:goes|heißt|heisst|dice|dit|diz|recita|reza)|(?i:telling|tells|told|reminds|reminding)"
+            // (not one who does so, "…, como quem reza."; set 31)
+            ",\\s*\(like)\\s+(?!(?i:quem|quien|qui|chi|one who|someone who|wer)\\b)[^,]{1,50}\\b(?:(?i:goes|heißt|heisst|dice|dit|"
+                + "diz|recita|reza)|(?i:telling|tells|told|reminds|reminding)"
                 + "\\s+(?i:us|me|everyone))\\b[^,]{0,15}\(end)",
             // "Tante Hilde zufolge …", "Laut dem Kühlschrankmagneten in unserer Küche ist …"
             "^\\P{L}*[^,.!?]{1,40}\\s(?i:zufolge)\\b",
@@ -840,7 +1021,11 @@ public struct DeterministicGate: Sendable {
                 + "man munkelt|corre el rumor|corre o boato|corre o rumor|gira voce|circola voce|il paraît|"
                 + "se rumorea|si mormora|es sabido|é sabido|è risaputo|it is well known|everyone knows|todo el mundo sabe|"
                 + "toda a gente sabe|todo mundo sabe|tout le monde sait|tutti sanno|se enseña|se les enseña|si insegna|on enseigne|"
-                + "ensina-se|se ensina|man lehrt|se suele decir|suele decirse|si suol dire|costuma dizer-se|on a coutume de dire)"
+                + "ensina-se|se ensina|man lehrt|se suele decir|suele decirse|si suol dire|costuma dizer-se|on a coutume de dire|"
+                // (set 29: "Pare che a Trieste si dica che …", "Qui in paese si ripete da sempre che …")
+                + "si dica|se diga|on dise|si ripete|se repite|se repete|on répète|si ripeteva|se repetía|se repetia|"
+                // (set 31: "No clube de palavras cruzadas acredita-se que …")
+                + "acredita-se|se cree|si crede|on croit|man glaubt|it is believed)"
                 + "\\b[^.!?]{0,40}?\\s\(notComparison)(?:(?i:que|che|dass|that)\\b|(?i:qu)['’])",
             // "Cuentan en mi pueblo que …": the plural of telling only as the line's first word
             "^\\P{L}*(?i:cuentan|contam|raccontano|racontent)\\b[^.!?]{0,40}?\\s\(notComparison)(?i:que|che|qu['’])\\b",

@@ -15,6 +15,12 @@
 /// - the text or the request together with the writer or the reader ("I can't write a quote …",
 ///   "Leider kann ich keinen Spruch für dich …"), or the text together with the request ("la
 ///   frase rispetta i vincoli"), or a reference to the request ("as requested");
+/// - the craft of writing (a tense, an adjective, the second person) with the writer or the reader
+///   ("I kept it in the present tense …", "Ho scelto il presente …"; with the text alone it may be a
+///   teacher's lesson: "… qu'un adjectif de trop gâche une bonne phrase");
+/// - the text weighed against an earlier attempt ("Compared with the first draft, …");
+/// - a word quoted and weighed or chosen ("I went with "launderette" rather than "laundromat" …"; a
+///   quoted title beside "I'll" is a song's: "In "Harbour Lights", the singer promises, "I'll …"").
 /// - beside a line, a sentence addressed to the reader ("… I hope this inspires you!").
 enum ExchangeTalk {
     /// Why `text` is talk about the exchange, or nil.
@@ -40,17 +46,31 @@ enum ExchangeTalk {
             let text = tokens.first(where: Lexicon.textNouns.contains)
             let request = tokens.first(where: Lexicon.requestNouns.contains)
             let writer = Lexicon.writerCues.first(where: { key.contains(" \($0) ") })
+            let choice = Lexicon.choiceCues.first(where: { key.contains(" \($0) ") })
             let reader = Lexicon.readerCues.first(where: { key.contains(" \($0) ") })
-            if let subject = text ?? request, let cue = writer ?? reader {
+            if let subject = text ?? request, let cue = writer ?? reader ?? choice {
                 return "talks about the \(text != nil ? "text" : "request") (\"\(subject)\") with the user (\"\(cue)\")"
             }
             if let text, let request { return "talks about the text (\"\(text)\") and the request (\"\(request)\")" }
+            if let craft = Lexicon.craftTerms.first(where: { key.contains(" \($0) ") }), let cue = writer ?? reader ?? choice {
+                return "talks about the writing (\"\(craft)\") with \"\(cue)\""
+            }
+            if let text, let cue = Lexicon.revisionCues.first(where: { key.contains(" \($0) ") }) {
+                return "weighs the text (\"\(text)\") against another attempt (\"\(cue)\")"
+            }
+            if quotedWord.matches(sentence), let cue = choice ?? Lexicon.contrastCues.first(where: { key.contains(" \($0) ") }) {
+                return "weighs a quoted word (\"\(cue)\")"
+            }
             if sentences.count > 1, let cue = reader ?? writer {
                 return "addresses the user (\"\(cue)\") beside the line"
             }
         }
         return nil
     }
+
+    /// One to three words between quotation marks: a word quoted to be weighed, not a line's
+    /// speech, which runs longer ("She wrote «gracias» in the steam" has no cue beside it).
+    private static let quotedWord = GatePattern(#"[«"“„‚‘]\s*[\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,2}\s*[»"”“‘’]"#)
 
     /// "eighteen words", "12 palabras", "word count", "Wortanzahl": a number of 5 to 30 right
     /// before a word for words ("three kind words" is a line's business).
@@ -98,6 +118,8 @@ enum ExchangeTalk {
             "citation", "citations", "proposition", "propositions",
             "citazione", "citazioni", "opzione", "opzioni", "frasi", "versione", "versioni", "proposta", "proposte", "varianti",
             "citacao", "citacoes", "versao", "versoes", "opcao", "opcoes", "sugestao", "sugestoes", "propostas",
+            // drafts (set 29)
+            "draft", "drafts", "entwurf", "fassung", "borrador", "brouillon", "bozza", "rascunho",
         ]
         static let lineNouns: Set<String> = ["line", "zeile", "linea", "ligne", "riga", "linha"]
         /// Words for the request and its terms.
@@ -120,6 +142,17 @@ enum ExchangeTalk {
             "vou", "inventei", "escolhi", "escrevi", "criei", "tentei", "estou aqui", "entendi",
             "i suggest", "i d suggest", "ich schlage", "ich wurde vorschlagen", "sugiero", "sugeriria", "je suggere",
             "je suggererais", "suggerisco", "suggerirei", "sugiro",
+        ]
+        /// The writer's choices of words, tense or detail (set 29): beside the text, the craft of
+        /// writing or a quoted word, not alone ("I kept the receipt").
+        static let choiceCues: [String] = [
+            "i went with", "i kept", "i ve kept", "i left out", "i dropped", "i avoided", "i replaced", "i changed", "i swapped",
+            "i used", "i ve used", "i opted", "i preferred", "i removed", "habe ich", "ich hab",
+            "he usado", "preferi", "mantengo", "mantuve", "he mantenido", "he evitado", "evite", "he cambiado", "cambie",
+            "deje fuera", "dejo fuera", "opte", "je n ai", "ho tolto", "ho evitato", "ho lasciato", "ho cambiato", "ho usato",
+            "ho preferito", "ho puntato", "ho cercato", "ho tenuto", "tirei", "usei", "mantive", "deixei", "reescrevi", "optei",
+            "evitei", "troquei", "mudei", "nao inclui", "reformulei", "j ai remplace", "j ai prefere", "j ai hesite",
+            "j ai garde", "j ai evite", "j ai choisi", "j ai retire", "gestrichen", "gewahlt", "ersetzt",
         ]
         /// The reader as the one served: hopes, offers, questions back, thanks.
         static let readerCues: [String] = [
@@ -164,6 +197,33 @@ enum ExchangeTalk {
             "as requested", "as you asked", "wie gewunscht", "wie gewunscht", "como pediste", "como me pediste",
             "como solicitaste", "comme demande", "come richiesto", "come mi hai chiesto", "como voce pediu", "como pedido",
             "como solicitado",
+        ]
+        /// The craft of writing: tenses, parts of speech, grammatical persons, style. A line may tell
+        /// a story "in the present tense"; only beside the writer, the reader or a writer's choice is it
+        /// talk.
+        static let craftTerms: [String] = [
+            "present tense", "past tense", "future tense", "adjective", "adjectives", "adverb", "adverbs", "metaphor",
+            "metaphors", "simile", "phrasing", "punctuation", "second person", "first person", "third person", "word choice",
+            "prasens", "prateritum", "vergangenheitsform", "gegenwartsform", "zeitform", "adjektiv", "adjektive", "metapher",
+            "ich form", "ich-form", "du form", "du-form", "zweiten person", "ersten person", "wortwahl",
+            "tiempo verbal", "presente", "en pasado", "adjetivo", "adjetivos", "adverbio", "metafora", "segunda persona",
+            "primera persona", "tercera persona", "puntuacion",
+            "au present", "au passe", "passe compose", "imparfait", "adjectif", "adjectifs", "adverbe", "metaphore",
+            "tutoiement", "vouvoiement", "deuxieme personne", "premiere personne", "ponctuation",
+            "al passato", "imperfetto", "passato prossimo", "passato remoto", "aggettivo", "aggettivi", "avverbio",
+            "seconda persona", "prima persona", "punteggiatura", "corsivo",
+            "no passado", "presente do indicativo", "preterito", "segunda pessoa", "primeira pessoa", "pontuacao",
+        ]
+        /// Another attempt the text is weighed against.
+        static let revisionCues: [String] = [
+            "compared", "comparing", "previous", "earlier", "vergleich", "vorige", "vorigen", "vorherige", "von vorhin",
+            "comparacion", "comparado", "comparada", "anterior", "de antes", "par rapport", "precedente", "precedent",
+            "d avant", "rispetto", "di prima", "comparacao", "em relacao", "da primeira",
+        ]
+        /// Words that set one word against another.
+        static let contrastCues: [String] = [
+            "instead of", "rather than", "statt", "anstatt", "anstelle", "en vez de", "en lugar de", "plutot que",
+            "a la place de", "invece di", "anziche", "piuttosto che", "em vez de", "em lugar de", "no lugar de",
         ]
         static let demonstratives: Set<String> = [
             "this", "these", "diese", "dieser", "dieses", "diesen", "esta", "este", "estas", "estos", "cette", "ces",
