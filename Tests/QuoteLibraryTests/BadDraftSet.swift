@@ -302,5 +302,7 @@ enum BadDraftSet {
         ("fr", "« Encore un peu de sel ? » demandait mon oncle, qui en avait déjà trop mis."),
         ("pt", "Na lota, o meu pai lia os preços do quadro em voz alta, como quem reza."),
         ("en", "The recipe card reads like a letter from Gran, all loops and crossings-out."),
+        // The speaker's own theory before a colon.
+        ("en", "I have a theory: toast always lands butter-side down on the Monday you wear white."),
     ]
 }

@@ -766,8 +766,9 @@ public struct DeterministicGate: Sendable {
                 + "view|opinion|line|message|lesson|verdict|credo|principle)\\s+"
                 + "(?i:is|was|has always been|had always been)(?:\\s+(?i:simple|clear|simply this|this))?\\s*(?:(?i:that)\\b|:)",
             // Someone who has a theory or a motto, told after a colon: "Mi jefa tiene una teoría: …", "I tassisti romani
-            // hanno una loro filosofia: …", "Papá tenía una frase para las mudanzas: …" (set 29)
-            "\\b(?i:has|have|had|tiene|tienen|tenía|tenia|tem|têm|tinha|ha|hanno|aveva|a|ont|avait|hat|haben|hatte)\\s+"
+            // hanno una loro filosofia: …", "Papá tenía una frase para las mudanzas: …" (set 29); not the speaker's own
+            // ("I have a theory: toast …")
+            "\\b\(notSpeaker)(?i:has|have|had|tiene|tienen|tenía|tenia|tem|têm|tinha|ha|hanno|aveva|a|ont|avait|hat|haben|hatte)\\s+"
                 + "(?:(?i:a|an|una|un|uma|une|eine|ein|their own|his own|her own|loro|seine|ihre)\\s+)+(?:\\p{L}+\\s+)?"
                 + "(?i:theory|motto|saying|philosophy|maxim|mantra|credo|teoría|teoria|théorie|theorie|frase|lema|devise|"
                 + "massima|filosofia|filosofía|philosophie|dicho|ditado|detto|dicton|spruch|lebensweisheit)\\b[^.!?:]{0,40}:",
