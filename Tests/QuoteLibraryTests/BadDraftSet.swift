@@ -304,5 +304,17 @@ enum BadDraftSet {
         ("en", "The recipe card reads like a letter from Gran, all loops and crossings-out."),
         // The speaker's own theory before a colon.
         ("en", "I have a theory: toast always lands butter-side down on the Monday you wear white."),
+        // What the speaker hears in a song, a gift for a relative, a bottle that only shines, the speaker's own
+        // view set off, and "believe me" (set 33 of eval/drafts).
+        ("en", "In the song of the kettle, I hear my grandmother's kitchen every winter morning."),
+        ("pt", "Para a avó Rosa, fiz um bolo de laranja com açúcar a mais por cima."),
+        ("en", "The old green bottle on the windowsill catches the last of the evening sun."),
+        ("en", "The harbour is loveliest at six in the morning, as far as I'm concerned."),
+        ("en", "Take the stairs at the swimming baths two at a time, believe me."),
+        ("en", "The baker will save you the crusty end of the loaf, if you ask nicely."),
+        ("en", "Fold the napkins in thirds before the guests arrive — a trick I learned in Lisbon."),
+        ("it", "Per Natale, la nonna prepara i cappelletti, e la cucina profuma di brodo fino a sera."),
+        ("de", "Zieh den roten Schal zum Wochenmarkt an, das steht dir gut."),
+        ("en", "Make a wish on the first star over the harbour, if you believe, and then go to bed."),
     ]
 }

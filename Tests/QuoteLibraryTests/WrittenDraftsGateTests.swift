@@ -25,7 +25,9 @@ struct WrittenDraftsGateTests {
     }
 
     /// The good, generic, odd and fragment lines the rules take for a leftover or an attribution,
-    /// every check run (printed). Measured: 64 of 8,984 with sets 29 to 32, none taken by the frames those
+    /// every check run (printed). Measured: 69 of 9,520 with sets 33 and 34, none taken by the frames set 33
+    /// taught, the five new ones taken by older frames (two of set 33, a belief that turned out wrong and a
+    /// warning in a scene; three of set 34, not read); 64 of 8,984 with sets 29 to 32, none taken by the frames those
     /// sets taught, three released ("…, como quem reza." is no saying), new ones taken by older frames (64 of 7,973 with sets 27 and 28, the four new ones taken by
     /// older frames, none by set 27's; 60 of 7,454 with sets 25 and 26, likewise; 56 of 6,935 with sets 22 to 24, none taken by the frames
     /// those sets added; 50 of 6,175 with set 21; 49 of 5,898 with sets 19 and 20; 47 of 5,387 with sets 16
@@ -54,13 +56,15 @@ struct WrittenDraftsGateTests {
             }
         }
         print("rules take \(taken.count) of \(checked) good, generic, odd and fragment lines")
-        #expect(checked == 8_984)
-        #expect(taken.count <= 64)
+        #expect(checked == 9_520)
+        #expect(taken.count <= 69)
     }
 
-    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30 and 32): the rules alone reject
-    /// 818 of 1406 leftovers as `promptFragment` and 1182 of 1424 attributions as `attribution`; on the
-    /// tuning sets, 1720/3087 and 3871/5077. On sets 4 to 28 before sets 29 to 32: 640/1174 and 963/1186;
+    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32 and 34): the rules alone reject
+    /// 903 of 1525 leftovers as `promptFragment` and 1275 of 1542 attributions as `attribution`; on the
+    /// tuning sets, 1823/3266 and 4145/5437. Before set 33's frames, with sets 33 and 34: 898/1525 and
+    /// 1271/1542; tuning 1817/3266 and 4064/5437. On sets 4 to 32 before sets 33 and 34: 818/1406 and 1182/1424;
+    /// tuning 1720/3087 and 3871/5077. On sets 4 to 28 before sets 29 to 32: 640/1174 and 963/1186;
     /// tuning 1359/2743 and 3173/4366. On sets 4 to 26 before sets 27 and 28: 588/1059 and
     /// 858/1067; tuning 1294/2568 and 2912/4009. Before set 26 and set 25's frames, on sets 4 to 23: 531/943
     /// and 752/951 (737 before the frames of sets 22 and 24; 474/830 and 637/833 before set 23, 417/712 and 540/715 before set
@@ -72,10 +76,10 @@ struct WrittenDraftsGateTests {
     @Test func theRulesAloneOnTheHeldOutDrafts() throws {
         let leftovers = try caught("held-out", "leftover", by: .promptFragment)
         let attributions = try caught("held-out", "attribution", by: .attribution)
-        #expect(leftovers.total == 1406 && attributions.total == 1424)
-        #expect(leftovers.caught >= 818 && attributions.caught >= 1182)
+        #expect(leftovers.total == 1525 && attributions.total == 1542)
+        #expect(leftovers.caught >= 903 && attributions.caught >= 1275)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
-        #expect(tuningLeftovers.caught >= 1720 && tuningAttributions.caught >= 3871)
+        #expect(tuningLeftovers.caught >= 1823 && tuningAttributions.caught >= 4145)
     }
 }

@@ -419,20 +419,25 @@ public struct DeterministicGate: Sendable {
             + "inculcato|inculcava|inculcó|inculcou|meteu-nos na cabeça|meteu-me na cabeça|eingebläut|"
             // "meint" and confessing ("Gips, meint der Stuckateur …, vergesse nie …", "…, confessa o senhor Armindo, …"; set 27)
             + "meint|confessa|confessava|confiesa|confesaba|avoue|avouait|gesteht|gestand|admits|admitted|"
+            // what a chronicle records ("Una vieja crónica municipal recoge que …"; set 33)
+            + "recoge|recogía|recogen|relata|relataba|rapporte|rapportait|records|recorded|vermerkt|"
             // (set 31: "Notre prof de français nous a seriné toute l'année qu'…")
             + "a seriné|seriné|serinait|a rabâché|rabâchait|"
             // beliefs long held, participles after an auxiliary, certainty in the plural, a warning in the plural,
             // an oath with its idiom ("Beekeepers have long held that …", "Mia zia ha sempre
             // sostenuto che …", "Le habitué … sono sicure che …", "Os nadadores-salvadores … avisam que …",
-            // "A tia Odete jura a pés juntos que …", "Die Metzger … halten es für ausgemacht, dass …"; set 29)
+            // "Die Metzger … halten es für ausgemacht, dass …"; set 29)
             + "have long held|has long held|have always held|has always held|had long held|sustentou|"
             + "(?:ha|han|hanno|avait|a|ont|tem|têm|tinha|había|habían|avevano|aveva)\\s+(?:(?:sempre|siempre|toujours)\\s+)?"
             + "(?:sostenuto|sostenido|soutenu|sustentado|affermato|giurato|jurado|juré|afirmado|asegurado|assuré|affirmé)|"
+            // … and a belief always held ("Ma sœur a toujours pensé qu'une écluse …"; set 33)
+            + "(?:ha|han|hanno|avait|a|ont|tem|têm|tinha|había|habían|avevano|aveva|has|had|have)\\s+(?:sempre|siempre|toujours|always)\\s+"
+            + "(?:pensé|cru|pensato|creduto|pensado|creído|creido|acreditado|thought|believed)|"
             + "sono sicuri|sono sicure|erano sicuri|erano sicure|sono convinti|sono convinte|erano convinti|están seguros de|"
             + "están seguras de|estaban seguros de|sont sûrs|sont sûres|étaient sûrs|estão certos de|têm a certeza de|"
             + "tem a certeza de|tinha a certeza de|avisam|avisan|avisaban|avisavam|avertissent|avvisano|warnen|"
             + "confesó|confessou|a avoué|ha confessato|"
-            + "confessed|jura a pés juntos|jure ses grands dieux|jura y perjura|giura e spergiura|swears blind|"
+            + "confessed|"
             + "defiende|defienden|défend|défendent|difende|difendono|verteidigt|presumen de|presumían de|presumian de|"
             + "hält es für ausgemacht|halten es für ausgemacht|hielt es für ausgemacht|hält es für erwiesen|"
             + "halten es für erwiesen|hält es für sicher|halten es für sicher)"
@@ -450,19 +455,26 @@ public struct DeterministicGate: Sendable {
             + "swears|swear|insists|insist|jura|juran|juram|jure|jurent|giura|giurano|schwört|schwören|bromea|bromean|"
             + "plaisante|plaisantent|scherza|scherzano|witzelt|insiste|insisten|insistem|insistent|insistono|"
             + "a soufflé|m['’]a soufflé|prévient|a prévenu|avait prévenu|avverte|advierte|avisa|brinca|brincam|ironiza|ironizza|ironise|"
-            + "ricane|ricanait|ronchonne|bougonne|grogne)"
+            + "ricane|ricanait|ronchonne|bougonne|grogne|"
+            // (set 33: "…, versprach die Frau am Stand …", "…, recita il regolamento appeso …", "…, afiança o ditado; …")
+            + "versprach|verspricht|versicherte|beteuerte|recita|recitava|afiança|afiançava)"
+        // A habit of repeating, in the past ("Ripeteva la mia prima capa di …", "…, repetía el monitor …"; sets 27, 31)
+        let repeatedPast = "ripeteva|ripetevano|repetía|repetia|repetían|repetian|répétait|répétaient|repetiam|wiederholte"
         let saidBefore = "(?i:dijo|decía|decia|dice|escribió|escribio|disait|l['’]a dit|a dit|écrivait|ecrivait|disse|diceva|"
             + "scrisse|scriveva|dizia|diz|escreveu|"
             // repeating and warning ("Ya lo advertía el sastre del barrio, …", "Mi ripeteva sempre mio padre, …"; set 31)
-            + "advertía|advertia|avisaba|avisava|avvertiva|prévenait|ripeteva|repetía|repetia|répétait)"
+            + "advertía|advertia|avisaba|avisava|avvertiva|prévenait|\(repeatedPast))"
         let like = "(?i:as|like|wie|como|comme|come)"
+        // Tradition that has it, opening the line or before what it has ("Reza a tradição no Alentejo que …"; sets 25, 29)
+        let traditionHasIt = "reza a tradição|reza a tradicao|reza la tradición|reza la tradicion|manda a tradição|manda la tradición|"
+            + "a tradição manda|la tradizione vuole|vuole la tradizione|la tradition veut|tradition has it"
         // "According to": `crediting` names whose words or view follow; "selon" and "secondo" also
         // mean "depending on" ("…, selon la saison.") and count only before a name or a saying.
         let crediting = "(?i:according to|laut|según|segun|segundo|d['’]après|d['’]apres|de acuerdo con|de acordo com|"
             + "en opinión de|en opinion de|na opinião de|na opiniao de|in the opinion of|de l['’]avis de|à l['’]avis de|"
             + "a parere di|nach ansicht|nach meinung|"
             // "Au dire des chauffeurs de la gare, …", "Na opinião do meu avô, …", "No entender do presidente do clube, …" (set 29)
-            + "au dire d\\p{L}*|aux dires d\\p{L}*|na opinião d\\p{L}*|na opiniao d\\p{L}*|en opinión d\\p{L}*|no entender d\\p{L}*)"
+            + "(?:au dire|aux dires|na opinião|na opiniao|en opinión|no entender)(?:\\s+d\\p{L}*)?)"
         let according = "(?:\(crediting)|(?i:selon|secondo))"
         // Openers that credit what follows to someone ("In the words of …,", "Frei nach …,",
         // "Stando all'etichetta …,").
@@ -474,7 +486,9 @@ public struct DeterministicGate: Sendable {
             + "nas palavras de|citação de|citacao de|en palabras del|nelle parole del|nelle parole della|nas palavras do|"
             + "nas palavras da|a sentire|a julgar pela|a julgar pelo|a julgar por|"
             // "À l'entendre, ma voisine, rien ne vaut …" (set 29)
-            + "à l['’]entendre|à les entendre|to hear (?:her|him|them) tell it|a sentirl[aoi]|a oírl[aoe]|a oirl[aoe])"
+            + "à l['’]entendre|à les entendre|a sentirl[aoi]|a oírl[aoe]|a oirl[aoe]|"
+            // (set 33: "À entendre le patron du café, …", "…, to hear the judges tell it, …")
+            + "à entendre|to hear(?=\\s[^,]{1,30}?\\stell it))"
         let complement = "(?i:that|dass|que|qu['’]|che)"
         // Learning something from someone ("… learned from his master that …").
         let learned = "(?i:I learned|I learnt|learned|learnt|habe ich gelernt|lernte ich|lernte|lernten|aprendí|aprendi|"
@@ -538,13 +552,20 @@ public struct DeterministicGate: Sendable {
             + "prospecto|bugiardino|beipackzettel|bula|saco|sack|sac|sacco|sacchetto|"
             // noticeboards, seed envelopes, cookbooks (set 31)
             + "noticeboard|notice board|poster|affiche|cartaz|aviso|avviso|sobre de|seed packet|envelope|enveloppe|busta|"
-            + "cookbook|cook book|recipe book|libro de cocina|livre de cuisine|libro di cucina|livro de cozinha)"
+            + "cookbook|cook book|recipe book|libro de cocina|livre de cuisine|libro di cucina|livro de cozinha|"
+            // bottles and a festival's programme (set 33)
+            + "bottle|botella|bouteille|flacon|bottiglia|flacone|garrafa|frasco|programme|programa|programma)"
         // Putting or hammering a lesson into someone's head.
         let intoHead = "(?i:metía|metia|metió|metieron|metían|metteva|messo|mis|mettait|meteu|meteram|metiam|martelou|martelava|"
             + "martellato|martellava|machacó|machacaba|enfoncé|enfonçait|cacciato|ficcato)"
         let head = "(?i:en la cabeza|in testa|dans la tête|dans le crâne|na cabeça|na cabeca)"
         let possessive = "(?i:my|our|mein|meine|meiner|meinem|unser|unsere|mi|mis|nuestro|nuestra|mon|ma|mes|notre|mio|mia|"
             + "nostro|nostra|meu|minha|nosso|nossa|o\\s+meu|a\\s+minha|il\\s+mio|la\\s+mia)"
+        // Relatives and neighbours, whose view a line may give as theirs (set 33).
+        let kin = "(?i:tia|tio|tía|tío|tante|oncle|zia|zio|avó|avô|avo|abuela|abuelo|grand-mère|grand-père|mémé|pépé|nonna|"
+            + "nonno|mamma|mãe|mae|madre|mère|padre|père|pai|papà|aunt|auntie|uncle|gran|granny|grandma|grandad|grandpa|oma|"
+            + "opa|onkel|vater|mutter|vizinha|vizinho|vecina|vecino|voisine|voisin|vicina|vicino|neighbour|neighbor|"
+            + "nachbarin|nachbar|madrinha|padrinho|madrina|padrino|marraine|parrain)"
         return [
             // "… — Ada Lovelace", "… - Seneca", "… ~ Anonymous", "… — Camões, 1572" (a hyphen or
             // tilde only after a space, so "an X-Ray." is not one)
@@ -598,13 +619,15 @@ public struct DeterministicGate: Sendable {
             // "Every piano has one stubborn note, the tuner told me, and …", "…, avisava o velho Custódio, porque …" (set 29)
             ",\\s*(?:\(article)|\(possessive))\\s[^,]{1,30}?\\s(?i:told me|told us|tells me|tells us|once told me|assured me|"
                 + "warned me|me dijo|me contó|nos dijo|m['’]a dit|m['’]a raconté|mi ha detto|mi disse|me disse|disse-me|"
-                + "hat mir erzählt|erzählte mir|sagte mir)\\s*,\\s",
+                + "hat mir erzählt|erzählte mir|sagte mir)(?:\\s*,\\s|\\b[^,]{0,30}\(end))",
             ",\\s*\(spoke)\\s+(?:\(possessive)|\(article))\\s[^,]{1,30},\\s",
             // "…, as the old fishermen on our harbour wall keep repeating.", "…, comme le répète inlassablement mon
             // beau-père.", "…, as people in our village have said for generations." (set 29)
             ",\\s*\(like)\\s+(?:(?i:le|lo|l['’]|es)\\s*)?[^,]{0,50}?\\b(?:\(said)|(?i:keep repeating|keeps repeating|"
                 + "kept repeating|keep saying|keeps saying|kept saying|have said|has said|had said|told me|told us|say|répète|"
-                + "répètent|ripete|ripetono|repite|repiten|repete|repetem|sagen|sagt))\\b[^,]{0,40}\(end)",
+                + "répètent|ripete|ripetono|repite|repiten|repete|repetem|sagen|sagt|"
+                // (set 33: "…, wie Onkel Rudi jedes Jahr beim Vereinsfest versichert.")
+                + "versichert|beteuert|behauptet|schwört|swears|insists|assure|jure|assicura|giura|asegura|jura|garante))\\b[^,]{0,40}\(end)",
             // "El afinador, según me contó mi madre, escuchaba …", "…, come mi disse il nonno, …" (set 29)
             "(?:^\\P{L}*|,\\s*)(?i:según|segun|segundo|come|comme|como|as|wie)\\s+(?i:me l['’]a|nous l['’]a|me|nos|mi|ci|m['’]|"
                 + "nous|lo|le|l['’]|ce|uns|mir)\\s*(?:\\p{L}+\\s+)?(?i:contó|dijo|contaba|decía|explicó|raccontò|raccontava|disse|"
@@ -625,7 +648,11 @@ public struct DeterministicGate: Sendable {
             // Hearsay set off inside the line: "Los limpiacristales, por lo visto, piensan …", "Hundefriseure wissen
             // angeblich, dass …" (set 29)
             ",\\s*(?i:por lo visto|pelos vistos|paraît-il|parait-il|apparently|reportedly|supposedly|allegedly|angeblich|"
-                + "a quanto pare|al parecer|ao que parece|apparemment)\\s*,",
+                + "a quanto pare|al parecer|ao que parece|apparemment|"
+                // what everyone knows (set 33: "Au village, c'est bien connu, la boulangère …", "Chi dorme non piglia pesci,
+                // si sa, eppure …")
+                + "c['’]est bien connu|c['’]est connu|comme chacun sait|si sa|come si sa|se sabe|como se sabe|sabe-se|"
+                + "como todos sabemos|as everyone knows|as we all know|bekanntlich|wie jeder weiß|es bien sabido|é bem sabido)\\s*,",
             "\\b(?i:angeblich|reportedly|supposedly|allegedly)\\s*,?\\s+\(complement)\\b",
             // "Schon meine Großmutter wusste: …", "My grandmother always said: …"
             "^\\P{L}*(?:(?i:schon|already|ya|déjà|già|já|even)\\s+)?\(possessive)\\s+(?:\\p{L}+\\s+){0,2}?\(said)"
@@ -654,8 +681,7 @@ public struct DeterministicGate: Sendable {
             "^\\P{L}*(?i:rezava|rezaba|reza|recitava|recitaba|recita)\\s+(?:\(article)|\(possessive))\\s[^.!?]{0,40}?\\s"
                 + "\(complement)\\b",
             // Tradition as the line's opener: "Manda a tradição dos apicultores contar às abelhas …" (set 29)
-            "^\\P{L}*(?i:manda a tradição|manda la tradición|vuole la tradizione|la tradizione vuole|la tradition veut|"
-                + "tradition has it|reza a tradição|reza la tradición|a tradição manda)\\b",
+            "^\\P{L}*(?i:\(traditionHasIt))\\b",
             // Written somewhere, then what: "Nel quaderno di ricette della nonna sta scritto che …" (set 29)
             "\\b(?i:sta scritto|stava scritto|c['’]è scritto|è scritto|está escrito|estaba escrito|estava escrito|il est écrit|"
                 + "est écrit|steht geschrieben|it is written|it['’]s written|vem escrito)\\s*,?\\s*(?:\(complement)\\b|:)",
@@ -673,7 +699,10 @@ public struct DeterministicGate: Sendable {
             subjectThen(60) + "(?i:sont catégoriques|est catégorique|était catégorique|étaient catégoriques|est formelle|"
                 + "est formel|sont formels|sont formelles|es tajante|era tajante|son tajantes|è categorico|è categorica|"
                 + "sono categorici|sono categoriche|é categórico|é categórica|são categóricos|is adamant|are adamant|"
-                + "ist kategorisch|sind kategorisch)\\s*[,:]",
+                + "ist kategorisch|sind kategorisch|"
+                // (set 33: "Les habitués du marché aux puces sont unanimes, il faut …")
+                + "sont unanimes|étaient unanimes|son unánimes|eran unánimes|sono unanimi|erano unanimi|são unânimes|"
+                + "eram unânimes|are unanimous|were unanimous)\\s*[,:]",
             // "Printers have a saying that …", "There's an old proverb that …" (set 22)
             "\\b(?i:have|has|had|haben|hat|hatte|tienen|tiene|tenía|ont|a|avait|hanno|ha|aveva|têm|tem|tinha|there['’]s|"
                 + "there is|es gibt|hay|il y a|c['’]è|há)\\s+"
@@ -700,7 +729,7 @@ public struct DeterministicGate: Sendable {
             // seed packet guarantees a riot of colour …", "Die Waschmittelpackung verspricht …", "La
             // scatola della moka promette un caffè perfetto …" (German nouns end compounds)
             "^\\P{L}*(?:\\p{L}+['’\\s-]+){0,4}?(?:\\p{L}*(?i:packung|etikett|tüte|schachtel|zettel|prospekt|reiseführer|werbung|"
-                + "anleitung|app|schild|dose)|\(printedThing))\\b[^.!?;:]{0,30}?\\s(?i:promises|promised|guarantees|"
+                + "anleitung|app|schild|dose|flasche|programm)|\(printedThing))\\b[^.!?;:]{0,30}?\\s(?i:promises|promised|guarantees|"
                 + "guaranteed|assures|assured|vows|verspricht|versprach|garantiert|garantierte|promete|prometía|prometia|"
                 + "garantiza|garantizaba|asegura|aseguraba|promet|promettait|garantit|assure|promette|prometteva|garantisce|"
                 + "assicura|garante|garantia|assegura|swears|swore|insists|insisted|besteht darauf|bestand darauf|insiste|"
@@ -714,7 +743,11 @@ public struct DeterministicGate: Sendable {
                 + "informs|informed|informa|informe|informiert|suggests|suggested|suggerisce|sugiere|suggère|sugere|"
                 // what it reads and teaches (set 31: "The volunteers' noticeboard … reads, "…"", "The cookbook teaches you to …")
                 // (not a comparison: "The recipe card reads like a letter from Gran")
-                + "reads(?!\\s+like)|teaches|lehrt|enseña|enseigne|insegna|ensina)\\b",
+                + "reads(?!\\s+like)|teaches|lehrt|enseña|enseigne|insegna|ensina|"
+                // what it boasts of and orders (set 33: "El paquete de sal gruesa presume de …", "O manual do guarda-freio
+                // manda tocar …")
+                + "boasts|presume de|presumía de|se vanta|se vante|prahlt|gaba-se|manda|mandava|ordena|ordonne|ordina|"
+                + "prescribes|prescrit|prescrive|prescreve|schreibt vor)\\b",
             // … and after the line: "…, the label on my wool jumper sternly advises.", "…, the café's chalkboard
             // announces to everyone passing by." (set 29)
             ",\\s*(?:\(article)|\(possessive))\\s[^,]{0,30}?\\b\(printedThing)\\b[^,]{0,30}?\\s(?:\\p{L}+ly\\s+)?"
@@ -732,7 +765,9 @@ public struct DeterministicGate: Sendable {
                 + "tells|told|telling|reminds|reminding|promises|promised|wiederholt|sagt|sagte|erinnert|verspricht|repite|dice|"
                 + "decía|recuerda|recordarnos|recordando|promete|répète|répétait|dit|disait|rappelle|rappelait|promet|ripete|"
                 + "ripeteva|ripeterci|diceva|ricorda|ricordarci|promette|repete|repetia|repetir-nos|diz|dizia|lembra|lembrar-nos|"
-                + "lembrando|repetirnos|repetirme|recordarme|ripetermi|ricordarmi|lembrar-me|repetir-me|wiederholen)\\b"
+                + "lembrando|repetirnos|repetirme|recordarme|ripetermi|ricordarmi|lembrar-me|repetir-me|wiederholen|"
+                // (set 33: "The song on the bus radio keeps promising that …")
+                + "promising|prometiendo|promettant|promettendo|prometendo|versprechen)\\b"
                 + "[^.!?]{0,20}?(?:\\s(?i:that|dass|que|qu['’]|che)\\b|[,:]?\\s*[\"“„«‚‘]|\\s*:\\s)",
             // An opinion given as someone's in German, the verb straight after its holder: "Für meine
             // Oma war ein Sonntag ohne Streuselkuchen kein richtiger Sonntag."
@@ -809,7 +844,13 @@ public struct DeterministicGate: Sendable {
                 + "em|à|au|sur|alla|dalla|da|de|del|von|im|am|auf|bei)\\b[^.!?,]{0,40}?)?\\s*,?\\s+(?:\(complement)\\b|(?i:qu)['’])",
             // Hearsay as the line's opener: "Al parecer, …", "Ao que parece, …", "Angeblich …", "Apparently …"
             "^\\P{L}*(?i:apparently|supposedly|reportedly|al parecer|por lo visto|ao que parece|pelos vistos|apparemment|"
-                + "a quanto pare|a quanto si dice|angeblich|dem vernehmen nach)\\b",
+                + "a quanto pare|a quanto si dice|angeblich|dem vernehmen nach|"
+                // (set 33: "Consta que a velha barbearia …", "Pelo que se conta na vila, …", "Wie man mir erzählt hat, …",
+                // "Word is the railway club's president …")
+                + "consta que|consta-se que|pelo que se conta|pelo que se diz|pelo que contam|pelo que dizem|por lo que se cuenta|"
+                + "por lo que cuentan|por lo que dicen|da quel che si racconta|da quel che si dice|d['’]après ce qu['’]on raconte|"
+                + "d['’]après ce qu['’]on dit|from what I hear|from what I['’]ve heard|wie man mir erzählt hat|"
+                + "wie man mir gesagt hat|wie man sich erzählt|wie mir erzählt wurde|word is|the word is|rumour is|rumor is)\\b",
             // A verb that tells someone, then "that": "The guidebook assures travellers that …", "La
             // nonna ricordava ai nipoti che …". Not "tells" (stories that …). A clitic for the one told
             // may take adverbs after it ("A aplicação lembra-me todas as manhãs que …"; set 19).
@@ -831,7 +872,7 @@ public struct DeterministicGate: Sendable {
             "^\\P{L}*(?i:(?:ya\\s+lo|lo|già\\s+lo|gia\\s+lo|já|ja|schon|mi|me|ci|nos|m['’]|nous)\\s*)?\(saidBefore)\\s[^.!?]{0,50}?"
                 + "(?:\\s\(complement)\\b|[,:;])",
             // What someone kept repeating, the verb first: "Ripeteva la mia prima capa di non mandare …" (set 27)
-            "^\\P{L}*(?i:ripeteva|ripetevano|repetía|repetian|repetían|répétait|répétaient|repetia|repetiam|wiederholte)\\s+"
+            "^\\P{L}*(?i:\(repeatedPast))\\s+"
                 + "(?:\(possessive)|\(article))\\s[^.!?]{0,40}?\\s(?:(?i:di|de|que|che|dass)\\b|(?i:qu)['’])",
             // "Hermann Hesse meinte einmal, …", "Albert Einstein put it simply, …", "Unser Trainer Herr
             // Yilmaz sagte immer, …"
@@ -839,10 +880,10 @@ public struct DeterministicGate: Sendable {
             "(?i:said it best|put it best|brachte es auf den punkt|ainsi parlait|so sprach|así habló|asi hablo|così parlò|cosi parlo|assim falou|thus spoke)",
             // "…, said my grandfather every spring.", "…, decía mi abuela.", "», ripeteva il signor
             // Gennaro.", "…, conforme conta o seu Valdemar.", "…, me confiait mon voisin."
-            ",\\s*(?i:(?:me|mi|m['’]|nos|ci|uns|us)\\s*)?(?:\(said)|(?i:conforme|según|segun|como|selon|come)\\s+(?:\(said)|(?i:cuenta|conta|cuentan|contam|raconte|racconta)))\\s+(?!(?i:(?:que|che|that|dass)\\b|qu['’]))[^,]{1,50}\(end)",
+            ",\\s*(?i:(?:me|mi|m['’]|nos|ci|uns|us|nous|vous|te|ti|lui|leur)\\s*)?(?:\(said)|(?i:conforme|según|segun|como|selon|come)\\s+(?:\(said)|(?i:cuenta|conta|cuentan|contam|raconte|racconta)))\\s+(?!(?i:(?:que|che|that|dass)\\b|qu['’]))[^,]{1,50}\(end)",
             // … a longer one after a habit of repeating and its speaker's article: "…, repetía el monitor del taller de
             // manualidades cada martes por la tarde." (set 27)
-            ",\\s*(?i:repetía|repetia|répétait|ripeteva|wiederholte|repeated|decía|decia|disait|diceva|dizia)\\s+(?:\(article)|\(possessive))\\s"
+            ",\\s*(?i:\(repeatedPast)|repeated|decía|decia|disait|diceva|dizia)\\s+(?:\(article)|\(possessive))\\s"
                 + "[^,]{1,70}\(end)",
             // "…, en opinión de mi abuelo.", "…, according to my coach."
             ",\\s*\(crediting)\\s+(?:\(possessive)|\(name))[^,]{0,40}\(end)",
@@ -868,7 +909,8 @@ public struct DeterministicGate: Sendable {
                 // (set 31: "Die Tafel … verkündet, heute sei …", "Unser Pfarrer wird nicht müde zu betonen, ein … halte …";
                 // not finding, "Im Sozialkaufhaus findet man Dinge, …")
                 + "verkündet|verkündete|betonen|erklären|behaupten|versichern)"
-                + "(?:\\s+\\p{L}+){0,4}\\s*,\\s*[^.!?]{0,80}\\b(?:sei|seien|habe|werde|müsse|"
+                // (set 33: "Der Hüttenwirt wiederholt bei jeder Ankunft der Bahn, oben gehe …")
+                + "(?:\\s+\\p{L}+){0,6}\\s*,\\s*[^.!?]{0,80}\\b(?:sei|seien|habe|werde|müsse|"
                 + "könne|solle|dürfe|gebe|halte|wisse|komme|brauche|gehöre|bringe|wachse|mache|liege|stehe|finde|bleibe|gehe|"
                 + "tue|helfe|lohne|reiche|schmecke|fehle|gelte|zähle|koste|dauere|laufe|sehe|wolle|möge|falle|fahre|trage|"
                 + "verrate|merke|erkenne|verdiene|ziehe|rieche|schlafe|spare|kenne|schütze|verliere|gewinne|verkaufe|kaufe|"
@@ -893,9 +935,7 @@ public struct DeterministicGate: Sendable {
             ",\\s*(?i:almeno|al menos|pelo menos|au moins|at least|zumindest|jedenfalls|perlomeno|per lo meno)\\s+(?i:para|pour|per|for|für)\\s+"
                 + "(?:\(possessive)|\(name))[^,]{0,30}\(end)",
             // … or set off by commas inside it: "Il gelato al limone, a sentire la zia, è l'unico …" (set 24)
-            ",\\s*(?i:a sentire|à en croire|si l['’]on en croit|si on en croit|in the words of|nelle parole di|en palabras de|"
-                + "nas palavras de|a detta d(?:i|el|ella|ello|ei|egli|elle|ell['’])|stando a quanto|frei nach|"
-                + "pour reprendre les mots de)\\s+[^,]{1,40},",
+            ",\\s*\(credit)\\s*[^,]{1,40},",
             // "…, à ce que prétend le caviste de la rue Saint-Jean.", "…, por lo que dice mi abuela."
             ",\\s*(?i:à ce que|à ce qu['’]|a quanto|por lo que|pelo que|from what)\\s+(?:\\p{L}+\\s+)?(?:\(said)|\(claimed)|"
                 + "(?i:dice|dicen|dit|disent|diz|dizem|dicono|says|say|raconte|racconta|cuenta|conta))\\b",
@@ -1008,7 +1048,7 @@ public struct DeterministicGate: Sendable {
             "^\\P{L}*[^,.!?]{1,40}\\s(?i:zufolge)\\b",
             "^\\P{L}*Laut\\s+(?:dem|der|den|des|meinem|meiner|meines|unserem|unserer)\\s",
             // "Según la bolsita de té de esta mañana, …", "Segundo o motorista do ônibus, …"
-            "^\\P{L}*\(crediting)\\s+(?i:el|la|los|las|o|a|os|as|l['’]|le|les|the|del|do|da|un|una|um|uma|une|an)\\b[^,:;]{1,50},",
+            "^\\P{L}*\(crediting)\\s+(?i:el|la|los|las|o|a|os|as|l['’]|le|les|the|del|do|da|dos|das|du|des|un|una|um|uma|une|an)\\b[^,:;]{1,50},",
             // Sayings of a place or of people at large: "Im Allgäu heißt es, …", "Diz-se nos Açores que …"
             "(?i:heißt es|heisst es)\\s*,",
             // (a "que" of comparison is none: "Los remiendos … cuentan mejor que un álbum …")
@@ -1016,10 +1056,12 @@ public struct DeterministicGate: Sendable {
                 + "corre voce|si tramanda|se transmite|on tient|es heißt|conta a lenda|"
                 + "si racconta|conta-se|erzählt man|man erzählt|reza la leyenda|reza a lenda|dice la leyenda|"
                 // tradition that has it ("Reza a tradição no Alentejo que …"; set 25)
-                + "reza a tradição|reza a tradicao|reza la tradición|reza la tradicion|manda la tradición|la tradizione vuole|"
-                + "vuole la tradizione|la tradition veut|a tradição manda|tradition has it|"
+                + "\(traditionHasIt)|"
                 + "si legge|se lee|lê-se|on peut lire|it is said|legend has it|rumour has it|rumor has it|word has it|"
                 + "man munkelt|corre el rumor|corre o boato|corre o rumor|gira voce|circola voce|il paraît|"
+                // (set 33: "Corre la voz de que la peluquera …", "Una vieja crónica … recoge que …", "nadie discute que …")
+                + "corre la voz|corría la voz|corre a voz|corria a voz|la rumeur court|nadie discute|ninguém discute|"
+                + "nessuno discute|personne ne conteste|no one disputes|nobody disputes|"
                 + "se rumorea|si mormora|es sabido|é sabido|è risaputo|it is well known|everyone knows|todo el mundo sabe|"
                 + "toda a gente sabe|todo mundo sabe|tout le monde sait|tutti sanno|se enseña|se les enseña|si insegna|on enseigne|"
                 + "ensina-se|se ensina|man lehrt|se suele decir|suele decirse|si suol dire|costuma dizer-se|on a coutume de dire|"
@@ -1035,6 +1077,87 @@ public struct DeterministicGate: Sendable {
                 + "(?:(?i:dice|dicen|says|say|diz|dizem|dit|disent|dicono|sagen|sagt|cuentan|cuenta|contam|conta|raccontano|racontent)|\(claimed))\\b",
             // "… — è scritto col pennarello sulla porta del bagno."
             "[—–]\\s*(?i:è|era|c['’]è|está|estava|it['’]s|it was|es|war|c['’]est|était|steht|stand)?\\s*(?i:scritto|escrito|written|geschrieben|écrit)\\b",
+            // An oath with its idiom, wherever it stands: "O meu padrinho jurava a pés juntos que …", "…, hat mir die Bäuerin
+            // hoch und heilig versichert." (sets 29, 33)
+            "\\b(?i:jura|juram|jurava|juravam|jurou|juraba|juró|juro|jure|jurent|jurait|a juré|giura|giurano|giurava|"
+                + "ha giurato|swears|swore|sworn)\\s+(?i:a pés juntos|ses grands dieux|y perjura|e spergiura|blind|"
+                + "por todos los santos)\\b",
+            "\\b(?i:hoch und heilig)\\s+(?i:versprochen|versichert|geschworen|beteuert|versprach|versicherte|schwor|"
+                + "beteuerte|verspricht|schwört)\\b",
+            // Hedged hearsay after the line: "…, or so the drivers would like us to think.", "…, or so goes the story in
+            // Port Isaac." (set 33)
+            ",\\s*(?i:or so|o eso|ou assim|du moins|o almeno|zumindest)\\b[^,.!?]{0,40}?\\b(?i:would like us to think|"
+                + "would like us to believe|would have us believe|would have you believe|would have it|goes the story|"
+                + "goes the saying|runs the story|the story goes|the saying goes|I['’]m told|I am told|I was told|they tell me|"
+                + "me han dicho|me dicen|me dizem|on me dit|mi dicono|quieren hacernos creer)\\b",
+            // A lesson taught as a rule: "Gran taught me to always polish glass in circles, …" (set 33)
+            subjectThen(60) + "(?i:taught|teaches|has taught)\\s+(?i:me|us)\\s+(?:(?i:to)\\s+)?(?i:always|never)\\b",
+            "(?i:m['’]a appris|nous a appris|m['’]apprenait|mi ha insegnato|ci ha insegnato|mi insegnava|ci insegnava|"
+                + "me enseñó|nos enseñó|me enseñaba|nos enseñaba|me ensinou|nos ensinou|me ensinava|nos ensinava)\\s+(?i:a|à)\\s+"
+                + "(?i:toujours|ne jamais|sempre|mai|nunca|siempre|jamais)\\b",
+            // Someone's view at the end: "…, as far as my brother is concerned.", "…, if you ask Colin." (set 33; not
+            // "…, if you ask nicely.")
+            ",\\s*(?i:as far as)\\s+(?!(?i:I|I['’]m|we|we['’]re)\\b)[^,]{1,40}\\s(?i:is|are|was|were)\\s+concerned\(end)",
+            ",\\s*(?i:if you ask|if you asked|si le preguntas a|si vous demandez à|si tu demandes à|se chiedi a|se lo chiedi a|"
+                + "se perguntares a|se perguntar a)\\s*(?:\(possessive)|(?!I\\b)\(name)|(?i:the|any|anyone|a|an|los|las|el|la|les|"
+                + "le|i|gli|il|lo|os|as|o|qualquer|cualquier|qualsiasi|n['’]importe))\\b[^,]{0,40}\(end)",
+            // A belief everyone holds: "Everyone at the bowls club believes the judges favour …" (set 33)
+            "^\\P{L}*(?i:everyone|everybody)\\b[^,.!?]{0,40}?\\s(?i:believes|swears|insists|reckons|is convinced|agrees)\\s+"
+                + "(?i:the|a|an|it|it['’]s|there|every|no|you|your)\\b",
+            // A trick or a tip given as someone's after a dash, someone's word: "… — an old trick my neighbour
+            // guarantees.", "… — palabra de don Ramiro, que …" (set 33)
+            "[—–]\\s*(?:(?i:an?|the|un|una|une|um|uma|ein|eine|el|le|il|o)\\s+)?(?:\\p{L}+\\s+)?(?i:trick|tip|remedy|secret|"
+                + "truco|consejo|remedio|astuce|conseil|remède|truc|trucco|consiglio|rimedio|segreto|truque|conselho|remédio|"
+                + "segredo|tipp|geheimnis)\\s+(?:(?i:de|di|da|do|du|of|von|from)\\s+)?(?:\(possessive)|(?!I\\b)\(name))\\b[^.!?]{0,40}\(end)",
+            "[—–,]\\s*(?i:palabra de|palavra de|parola di|parole de|word of)\\s+(?!(?i:honor|honra|onore|honneur|honour|mouth|"
+                + "god|dios|deus|dio|dieu|warning|advice|caution|thanks|welcome)\\b)\\p{L}",
+            // What holds in a club, then the rule: "Beim Kegelclub gilt seit jeher, wer eine Pudel wirft, zahlt …" (set 33)
+            "\\b(?i:gilt|galt)(?:\\s+(?i:seit|schon|von|jeher|immer|bis|heute|hier|dort|generationen|jahren|jahrzehnten|"
+                + "als|ausgemacht|eisern|unter|uns))*\\s*,\\s*(?!(?i:solange|bis|wenn|nur|auch|sofern|falls)\\b)",
+            // A story going round: "Im Krankenhaus geht die Geschichte um, dass …" (set 33)
+            "\\b(?i:geht|ging|gehen|gingen)\\s+(?:(?i:die|eine|das|der|ein)\\s+)?(?:\\p{L}+\\s+)?(?i:geschichte|gerücht|"
+                + "legende|sage|mär|witz|spruch|erzählung)\\s+um\\b",
+            // Not the speaker's own claim, said so: "Ce n'est pas moi qui l'invente, c'est la boulangère : …" (set 33)
+            "(?i:ce n['’]est pas moi qui|c['’]est pas moi qui|no lo digo yo|no lo invento yo|não sou eu que o digo|"
+                + "não sou eu quem o diz|não sou eu que invento|non lo dico io|non me lo invento io|das sage nicht ich|"
+                + "das sag nicht ich|I['’]m not making this up|don['’]t take my word for it)",
+            // What a thing says, pointed back at: "…: eso pone en la taza que me regaló mi hermano." (set 33)
+            // (not German "das steht dir gut" nor French "cela dit", "that said")
+            "[:;,]\\s*(?i:eso|esto|isso|isto|ça|questo|ciò)\\s+(?i:pone|ponía|dice|decía|diz|dizia|dit|disait|"
+                + "diceva|reza|rezaba|rezava|recita)\\b(?!\\s+(?i:todo|tudo|tout|tutto|alles|mucho|"
+                + "muito|beaucoup|molto|viel|much)\\b)",
+            // Tradition that wants it so: "…; così vuole la tradizione, e nessuno la discute." (set 33)
+            "\\b(?i:così|cosi|assim|así|asi|ainsi|so)\\s+(?:(?i:lo|le|o|l['’]|es)\\s*)?(?i:vuole|voleva|manda|mandava|"
+                + "mandaba|quiere|quería|veut|voulait|will|wollte|exige|exigia|pede|pide)\\s+(?i:la|a|the|die|el|le)\\s+"
+                + "(?i:tradizione|tradição|tradicao|tradición|tradicion|tradition|usanza|costumbre|costume|coutume|brauch|sitte)\\b",
+            // A belief held by people named after the line: "…, credono da sempre in contrada." (set 33; not "…,
+            // believe me.", "…, believe it or not." nor "…, believe in spring.")
+            ",\\s*(?i:credono|credevano|crede|credeva|creen|creían|cree|creía|croient|croyaient|croit|croyait|acreditam|"
+                + "acreditavam|acredita|acreditava|glauben|glaubten|glaubt|glaubte|believe|believes|believed|reckon|reckons)\\b"
+                + "(?!\\s+(?i:me|mir|moi|mi|it|es|ça|lo|isso|eso|in|en|em|nel|nella|nei|au|aux|an|dans)\\b)[^,]{0,50}\(end)",
+            // Someone's refrain or motto named after the line: "…, era il ritornello preferito di mio padre falegname." (set 33)
+            "[,:;]\\s*(?:(?i:è|era|fu|es|fue|é|foi|était|c['’]est|c['’]était|is|was|it['’]s|that['’]s|ist|war)\\s+)?"
+                + "(?i:il|lo|la|el|le|o|a|the|der|die|das|un|una|une|um|uma|l['’])\\s*(?:\\p{L}+\\s+)?(?i:motto|ritornello|"
+                + "refrain|estribillo|refrão|refrao|mantra|lema|tormentone|cantilena|rengaine|dicton|credo|leitspruch|"
+                + "wahlspruch|devise|divisa)\\b(?:\\s+\\p{L}+)?\\s+(?i:di|de|del|della|dello|dei|des|du|do|da|dos|das|of|von|"
+                + "vom)\\b[^,]{0,40}\(end)",
+            // A song's or a poem's words as the opener: "Na cantiga das lavadeiras, a água fria do tanque …" (set 33)
+            "^\\P{L}*(?i:na|no|nella|nel|en la|en el|dans la|dans le|in the|in der|im|in)\\s+(?i:cantiga|canção|cancao|canzone|"
+                + "canción|cancion|chanson|song|lied|fado|copla|ballata|poesia|poema|poem|gedicht|poème|refrão|ritornello|"
+                + "estribillo)\\s+(?i:d\\p{L}*|of|von|vom|der|des)\\b[^,]{0,40},\\s"
+                // (not what the speaker hears in it: "In the song of the kettle, I hear …")
+                + "(?!(?i:I|je|j['’]|eu|io|yo|ich|we|nous|noi|wir|sento|oigo|ouço|entendo|j['’]entends|höre)\\b)",
+            // A relative's view as the opener: "Para a tia Lurdes, nenhuma romaria vale a pena …" (set 33)
+            "^\\P{L}*(?i:pour|para|per|for|für)\\s+(?:\(possessive)\\s+)?(?:(?i:la|le|a|o|il|lo|the)\\s+)?\(kin)\\b[^,]{0,25},\\s*"
+                + "(?i:nenhum|nenhuma|ningún|ninguna|nessun|nessuna|aucun|aucune|no|nothing|nichts|kein|keine|il|lo|la|le|el|"
+                + "los|las|les|o|a|os|as|the|un|una|une|um|uma|der|die|das|ein|eine|there|todo|tudo|tout|tutto|everything|"
+                + "alles|rien|nada|niente|nulla)\\b",
+            // … or a named person's, set off with who they are: "Pour Lucienne, la relieuse d'en face, le papier …" (set 33)
+            // (not a feast, "Per Natale, la nonna prepara i cappelletti, e …", nor German, whose nouns all take capitals)
+            "^\\P{L}*(?i:pour|para|per)\\s+(?!(?i:noël|noel|pâques|natale|pasqua|navidad|pascua|natal|páscoa|pascoa)\\b)"
+                + "\\p{Lu}\\p{L}+,\\s*(?i:la|le|el|il|o|a|notre|nossa|nostra|nuestra)\\s+(?:[^\\s,]+\\s+){0,4}[^\\s,]+,\\s*"
+                + "(?i:la|le|les|el|los|las|il|lo|gli|i|o|a|os|as|un|una|une|um|uma|ogni|chaque|cada|nessun|nessuna|aucun|aucune|"
+                + "ningún|ninguna|nenhum|nenhuma|rien|nada|niente|nulla|tout|todo|tudo|tutto)\\b",
         ].map { GatePattern($0) }
     }()
 

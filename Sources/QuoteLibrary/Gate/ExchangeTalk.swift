@@ -224,6 +224,8 @@ enum ExchangeTalk {
         static let contrastCues: [String] = [
             "instead of", "rather than", "statt", "anstatt", "anstelle", "en vez de", "en lugar de", "plutot que",
             "a la place de", "invece di", "anziche", "piuttosto che", "em vez de", "em lugar de", "no lugar de",
+            // a word taken out (set 33: "The word "quaint" is gone now, since …")
+            "is gone", "ist weg", "ha desaparecido", "a disparu", "e sparito", "desapareceu",
         ]
         static let demonstratives: Set<String> = [
             "this", "these", "diese", "dieser", "dieses", "diesen", "esta", "este", "estas", "estos", "cette", "ces",
@@ -234,7 +236,8 @@ enum ExchangeTalk {
             "citation du jour", "pensee du jour", "phrase du jour", "frase del giorno", "citazione del giorno", "frase do dia",
             "citacao do dia", "line of the day", "thought of the day", "zeile des tages", "gedanke des tages",
             "linea del dia", "pensamiento del dia", "ligne du jour", "riga del giorno", "pensiero del giorno", "linha do dia",
-            "pensamento do dia",
+            "pensamento do dia", "today s line", "today s quote", "linea de hoy", "frase de hoy", "ligne d aujourd hui",
+            "frase di oggi", "frase de hoje", "linha de hoje", "zeile fur heute",
         ]
         static let aboutWords: Set<String> = [
             "about", "uber", "zum", "zur", "sobre", "acerca", "sur", "su", "sul", "sulla", "sullo", "sui", "sulle",
