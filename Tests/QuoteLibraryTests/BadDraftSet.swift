@@ -316,5 +316,8 @@ enum BadDraftSet {
         ("it", "Per Natale, la nonna prepara i cappelletti, e la cucina profuma di brodo fino a sera."),
         ("de", "Zieh den roten Schal zum Wochenmarkt an, das steht dir gut."),
         ("en", "Make a wish on the first star over the harbour, if you believe, and then go to bed."),
+        // What is done for a relative, and a child reciting in a scene (the final review of set 33's change).
+        ("en", "For Grandad, the whole street turned out in their Sunday best and sang."),
+        ("it", "La bambina sale sulla sedia, recita la poesia di Natale e ride con i cugini."),
     ]
 }

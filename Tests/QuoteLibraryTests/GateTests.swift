@@ -153,7 +153,6 @@ struct GateTests {
         ("Gran taught me to always wave at the morning bus driver when I climb aboard.", .attribution),
         ("Wave at the morning bus driver when you climb aboard — a tip my aunt swears by.", .attribution),
         ("The morning bus driver waves at every child who climbs aboard, believe the old conductors.", .attribution),
-        ("For my aunt, the morning bus driver is the only man in town who keeps proper time.", .attribution),
         ("The song on the bus radio keeps promising that the morning driver waves at every child.", .attribution),
         ("Today's line – the morning bus driver waves at every child who climbs aboard.", .promptFragment),
         ("Line of the day - the morning bus driver waves at every child who climbs aboard.", .promptFragment),

@@ -456,8 +456,8 @@ public struct DeterministicGate: Sendable {
             + "plaisante|plaisantent|scherza|scherzano|witzelt|insiste|insisten|insistem|insistent|insistono|"
             + "a soufflé|m['’]a soufflé|prévient|a prévenu|avait prévenu|avverte|advierte|avisa|brinca|brincam|ironiza|ironizza|ironise|"
             + "ricane|ricanait|ronchonne|bougonne|grogne|"
-            // (set 33: "…, versprach die Frau am Stand …", "…, recita il regolamento appeso …", "…, afiança o ditado; …")
-            + "versprach|verspricht|versicherte|beteuerte|recita|recitava|afiança|afiançava)"
+            // (set 33: "…, versprach die Frau am Stand …", "…, afiança o ditado; …")
+            + "versprach|verspricht|versicherte|beteuerte|afiança|afiançava)"
         // A habit of repeating, in the past ("Ripeteva la mia prima capa di …", "…, repetía el monitor …"; sets 27, 31)
         let repeatedPast = "ripeteva|ripetevano|repetía|repetia|repetían|repetian|répétait|répétaient|repetiam|wiederholte"
         let saidBefore = "(?i:dijo|decía|decia|dice|escribió|escribio|disait|l['’]a dit|a dit|écrivait|ecrivait|disse|diceva|"
@@ -1141,14 +1141,19 @@ public struct DeterministicGate: Sendable {
                 + "refrain|estribillo|refrão|refrao|mantra|lema|tormentone|cantilena|rengaine|dicton|credo|leitspruch|"
                 + "wahlspruch|devise|divisa)\\b(?:\\s+\\p{L}+)?\\s+(?i:di|de|del|della|dello|dei|des|du|do|da|dos|das|of|von|"
                 + "vom)\\b[^,]{0,40}\(end)",
+            // What a proverb or a rule recites after the line: "…, recita il regolamento appeso accanto alla fotocopiatrice."
+            // (set 33; not a child reciting a poem in a scene, "…, recita la poesia di Natale e ride.")
+            ",\\s*(?i:recita|recitava|recitaba|rezava|rezaba|reza)\\s+(?:\(article)|\(possessive))\\s+(?:\\p{L}+\\s+)?"
+                + "(?:\\b(?i:\(DeterministicGate.sayingNouns))\\b|\(printedThing)|(?i:regolamento|reglamento|règlement|regulamento))",
             // A song's or a poem's words as the opener: "Na cantiga das lavadeiras, a água fria do tanque …" (set 33)
             "^\\P{L}*(?i:na|no|nella|nel|en la|en el|dans la|dans le|in the|in der|im|in)\\s+(?i:cantiga|canção|cancao|canzone|"
                 + "canción|cancion|chanson|song|lied|fado|copla|ballata|poesia|poema|poem|gedicht|poème|refrão|ritornello|"
                 + "estribillo)\\s+(?i:d\\p{L}*|of|von|vom|der|des)\\b[^,]{0,40},\\s"
                 // (not what the speaker hears in it: "In the song of the kettle, I hear …")
                 + "(?!(?i:I|je|j['’]|eu|io|yo|ich|we|nous|noi|wir|sento|oigo|ouço|entendo|j['’]entends|höre)\\b)",
-            // A relative's view as the opener: "Para a tia Lurdes, nenhuma romaria vale a pena …" (set 33)
-            "^\\P{L}*(?i:pour|para|per|for|für)\\s+(?:\(possessive)\\s+)?(?:(?i:la|le|a|o|il|lo|the)\\s+)?\(kin)\\b[^,]{0,25},\\s*"
+            // A relative's view as the opener: "Para a tia Lurdes, nenhuma romaria vale a pena …" (set 33; not English
+            // or German, where it is what is done for them: "For Grandad, the whole street turned out …")
+            "^\\P{L}*(?i:pour|para|per)\\s+(?:\(possessive)\\s+)?(?:(?i:la|le|a|o|il|lo|the)\\s+)?\(kin)\\b[^,]{0,25},\\s*"
                 + "(?i:nenhum|nenhuma|ningún|ninguna|nessun|nessuna|aucun|aucune|no|nothing|nichts|kein|keine|il|lo|la|le|el|"
                 + "los|las|les|o|a|os|as|the|un|una|une|um|uma|der|die|das|ein|eine|there|todo|tudo|tout|tutto|everything|"
                 + "alles|rien|nada|niente|nulla)\\b",
