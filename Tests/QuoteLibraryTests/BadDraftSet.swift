@@ -319,5 +319,24 @@ enum BadDraftSet {
         // What is done for a relative, and a child reciting in a scene (the final review of set 33's change).
         ("en", "For Grandad, the whole street turned out in their Sunday best and sang."),
         ("it", "La bambina sale sulla sedia, recita la poesia di Natale e ride con i cugini."),
+        // Finding in a scene, a promise of a thing, a habit of telling stories, a joke repeated, a motto
+        // only mentioned, the speaker's own belief, listening to someone sing, what a child calls an adventure,
+        // hearing the rain, "depending on" (set 35 of eval/drafts).
+        ("de", "Als sie heimkommt, findet sie einen Brief unter der Tür und lächelt."),
+        ("de", "Sie hält den Schirm für die Kleinste der Gruppe, bis der Bus kommt."),
+        ("en", "Her face said as much when the sponge came out of the oven flat."),
+        ("en", "Dad promised me a bike if I swam a whole length without stopping."),
+        ("en", "Grandad was fond of telling stories about the war on winter evenings."),
+        ("en", "Grandad kept repeating that joke all through Sunday dinner, and we laughed every time."),
+        ("en", "The motto on the old school gate is half rubbed away by the rain now."),
+        ("en", "I waited at the wrong stop, or so I believed, until the bus came round the corner."),
+        ("fr", "À l'écouter chanter, j'oublie la pluie qui tape sur les vitres."),
+        ("fr", "Une flaque, un bâton et des bottes : c'est ce que ma fille appelle une aventure."),
+        ("pt", "Acordei cedo, ouvi a chuva a bater na janela e voltei a dormir."),
+        ("es", "Según la hora, el mercado huele a pan recién hecho o a pescado fresco."),
+        // One's own habits, a composer listened to, a list of what people do (the final review of set 35's change).
+        ("fr", "Je prends mon café noir sur le balcon, selon mes habitudes du dimanche."),
+        ("it", "Ad ascoltare Mozart la sera, mi addormento sempre prima della fine."),
+        ("en", "The kettle whistles, my father mutters, and the whole house slowly wakes up."),
     ]
 }

@@ -25,7 +25,9 @@ struct WrittenDraftsGateTests {
     }
 
     /// The good, generic, odd and fragment lines the rules take for a leftover or an attribution,
-    /// every check run (printed). Measured: 69 of 9,520 with sets 33 and 34, none taken by the frames set 33
+    /// every check run (printed). Measured: 75 of 10,027 with sets 35 and 36, none taken by the frames set 35
+    /// taught, the six new ones taken by older frames (all of set 35: a child's or a daughter's belief, a neighbour
+    /// shouting before a colon, advice before a colon, a shop assistant remembering); 69 of 9,520 with sets 33 and 34, none taken by the frames set 33
     /// taught, the five new ones taken by older frames (two of set 33, a belief that turned out wrong and a
     /// warning in a scene; three of set 34, not read); 64 of 8,984 with sets 29 to 32, none taken by the frames those
     /// sets taught, three released ("…, como quem reza." is no saying), new ones taken by older frames (64 of 7,973 with sets 27 and 28, the four new ones taken by
@@ -56,13 +58,15 @@ struct WrittenDraftsGateTests {
             }
         }
         print("rules take \(taken.count) of \(checked) good, generic, odd and fragment lines")
-        #expect(checked == 9_520)
-        #expect(taken.count <= 69)
+        #expect(checked == 10_027)
+        #expect(taken.count <= 75)
     }
 
-    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32 and 34): the rules alone reject
-    /// 903 of 1525 leftovers as `promptFragment` and 1275 of 1542 attributions as `attribution`; on the
-    /// tuning sets, 1823/3266 and 4145/5437. Before set 33's frames, with sets 33 and 34: 898/1525 and
+    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34 and 36): the rules alone
+    /// reject 983 of 1643 leftovers as `promptFragment` and 1392 of 1662 attributions as `attribution`; on the
+    /// tuning sets, 1922/3446 and 4577/5797. Before set 35's frames, with sets 35 and 36: 981/1643 and 1356/1662;
+    /// tuning 1918/3446 and 4356/5797. On sets 4 to 34 before sets 35 and 36: 903/1525 and 1275/1542; tuning
+    /// 1823/3266 and 4145/5437. Before set 33's frames, with sets 33 and 34: 898/1525 and
     /// 1271/1542; tuning 1817/3266 and 4064/5437. On sets 4 to 32 before sets 33 and 34: 818/1406 and 1182/1424;
     /// tuning 1720/3087 and 3871/5077. On sets 4 to 28 before sets 29 to 32: 640/1174 and 963/1186;
     /// tuning 1359/2743 and 3173/4366. On sets 4 to 26 before sets 27 and 28: 588/1059 and
@@ -76,10 +80,10 @@ struct WrittenDraftsGateTests {
     @Test func theRulesAloneOnTheHeldOutDrafts() throws {
         let leftovers = try caught("held-out", "leftover", by: .promptFragment)
         let attributions = try caught("held-out", "attribution", by: .attribution)
-        #expect(leftovers.total == 1525 && attributions.total == 1542)
-        #expect(leftovers.caught >= 903 && attributions.caught >= 1275)
+        #expect(leftovers.total == 1643 && attributions.total == 1662)
+        #expect(leftovers.caught >= 983 && attributions.caught >= 1392)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
-        #expect(tuningLeftovers.caught >= 1823 && tuningAttributions.caught >= 4145)
+        #expect(tuningLeftovers.caught >= 1922 && tuningAttributions.caught >= 4577)
     }
 }

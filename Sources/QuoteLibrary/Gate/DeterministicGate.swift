@@ -342,6 +342,9 @@ public struct DeterministicGate: Sendable {
             + "disse|diceva|direbbe|ha promesso|scrisse|scriveva|scrive|ripeteva|ripete|affermava|raccontava|sosteneva|insegnava|consigliava|annotò|"
             + "dizia|diz|escreveu|escrevia|escreve|repete|garantia|garante|afirmava|contava|ensinou|ensinava|aconselhava|"
             + "lembra|falou|ha detto|ha scritto|ha dicho|ha escrito|"
+            // (set 35: "…, m'a expliqué Jeanne en dénouant l'amarre …"; not English "explained", which ends scenes: "…, and
+            // nobody explained.")
+            + "explicou|explicó|a expliqué|m['’]a expliqué|ha spiegato|mi ha spiegato|"
             // repeating in the past, hammering in ("Mi profesor … me repitió mil veces que …", "…, nous martelait le
             // coach …"; set 29)
             + "used to repeat|would repeat|repitió|repitio|repetiu|a répété|ha ripetuto|ripeté|"
@@ -357,38 +360,49 @@ public struct DeterministicGate: Sendable {
             // what a trade knows ("Como bien sabe cualquier tendero, …"; not the speaker's "As I know", nor
             // French "sa", a possessive too)
             + "knows|weiß|sabe|saben|sait|savent|sanno|sabem)"
+        // Someone taught the speaker: "…, m'a appris ma grand-mère.", "Nonna mi ha insegnato a sempre …"
+        let taughtUs = "(?i:m['’]a appris|m['’]a enseigné|m['’]apprenait|mi ha insegnato|mi insegnò|mi insegnava|me enseñó|"
+            + "me enseñaba|me ensinou|me ensinava|taught me|hat mir beigebracht|nous apprenait|nous a appris|nous a enseigné|"
+            + "ci insegnava|ci ha insegnato|ci insegnò|nos enseñaba|nos enseñó|nos ensinava|nos ensinou|taught us|"
+            + "hat uns beigebracht|lehrte uns|ensinou-me|ensinava-me|ensinou-nos|ensinava-nos)"
+        // … before "that" only where "that" cannot point at a thing ("Dad taught me that knot on the pier").
+        let taughtUsBeforeThat = "(?!(?i:taught)\\b)\(taughtUs)"
+        // Believing, in the third person: a claim before "that", and someone's belief after the line ("…,
+        // credono da sempre in contrada.").
+        let believed = "(?i:credono|credevano|crede|credeva|creen|creían|creia|cree|creía|croient|croyaient|croit|croyait|"
+            + "acreditam|acreditavam|acredita|acreditava|glauben|glaubten|glaubt|glaubte|believe|believes|believed|reckon|reckons)"
         // Verbs that report a claim, a belief or a warning: they credit what follows only before
         // "that" (`complement`) and after a subject of their own ("Les bergers du Queyras affirment
         // qu'…", "My midwife was adamant that …", "Mein Schwager schwört, dass …"). Third person
         // only, and not "teaches" or a plural "say" in the present, which lines give to things ("Un
         // vecchio mappamondo insegna che …", "Les mains tachées de peinture disent qu'…").
-        let claimed = "(?i:insists|swears|swore|has sworn|claims|claimed|maintains|maintained|argues|argued|explains|explained|"
-            + "reminds|reminded|keeps reminding|keeps telling|kept telling|warns|warned|assures|assured|believes|"
+        let claimed = "(?i:\(believed)|\(taughtUsBeforeThat)|insists|swears|swore|has sworn|claims|claimed|maintains|maintained|argues|argued|explains|explained|"
+            + "reminds|reminded|keeps reminding|keeps telling|kept telling|warns|warned|assures|assured|"
             + "is convinced|was convinced|are convinced|were convinced|is adamant|was adamant|is sure|was sure|is certain|was certain|"
             + "grumbles|grumbled|jokes|joked|mutters|muttered|observes|observed|announces|announced|declares|declared|"
-            + "tells us|told us|tells everyone|told everyone|tells me|told me|reckons|reckoned|likes to remind|liked to remind|like to remind|"
-            + "swear|claim|insist|maintain|believe|reckon|"
+            + "tells us|told us|tells everyone|told everyone|tells me|told me|reckoned|likes to remind|liked to remind|like to remind|"
+            + "swear|claim|insist|maintain|"
             + "ist überzeugt|war überzeugt|sind überzeugt|waren überzeugt|ist sich einig|sind sich einig|sind sich alle einig|waren sich einig|"
             // agreeing as a group ("Die Frauen im Dorfgemeinschaftshaus sind sich einig, dass …"; set 25)
             + "waren sich alle einig|están de acuerdo en|coinciden en|sont d['’]accord pour dire|sono d['’]accordo nel dire|"
             + "concordano nel dire|concordam em|concordam|estão de acordo em|all agree|agree|ist sich sicher|war sich sicher|sind sich sicher|"
             + "waren sich sicher|beharrt darauf|beharrte darauf|besteht darauf|bestand darauf|behauptet|behaupten|behauptete|"
             + "behaupteten|schwört|schwören|schwor|schworen|versichert|versicherte|erklärt|erklärte|betont|betonte|warnt|warnte|"
-            + "erinnert|erinnerte|glaubt|glauben|glaubte|glaubten|meinen|meinten|predigt|predigte|sagen|sagten|"
+            + "erinnert|erinnerte|meinen|meinten|predigt|predigte|sagen|sagten|"
             + "sostiene|sostenía|sostenia|sostuvo|sostienen|aseguró|aseguro|aseguran|jura|juraba|juró|juro|juran|insiste en|"
-            + "insistía en|insistia en|afirman|afirmó|afirmo|decían|decian|explica|explicaba|explicó|explico|cree|creía|creia|creen|"
+            + "insistía en|insistia en|afirman|afirmó|afirmo|decían|decian|explica|explicaba|explicó|explico|"
             + "está convencido de|está convencida de|estaba convencido de|estaba convencida de|están convencidos de|"
             + "está segura de|está seguro de|estaba segura de|estaba seguro de|advierte|advertía|advertia|recuerda|recordaba|"
             + "promete|repiten|cuenta|"
             + "affirment|affirmaient|a affirmé|jure|jurent|jurait|juraient|a juré|assure|assurent|a assuré|prétend|prétendent|"
             + "soutient|soutiennent|soutenait|a déclaré|déclarent|déclarait|explique|expliquait|a expliqué|rappelle|aime rappeler|"
-            + "rappelait|répètent|croit|croyait|croient|est convaincu|est convaincue|était convaincu|était convaincue|"
+            + "rappelait|répètent|est convaincu|est convaincue|était convaincu|était convaincue|"
             + "sont convaincus|est persuadé|est persuadée|était persuadé|était persuadée|certifie|"
             + "afferma|affermano|ha affermato|giura|giurano|giurava|ha giurato|assicura|assicurava|ha assicurato|"
-            + "sostengono|spiega|spiegava|ha spiegato|ricorda|ricordava|dicevano|crede|credeva|credono|è convinto|è convinta|"
+            + "sostengono|spiega|spiegava|ha spiegato|ricorda|ricordava|dicevano|è convinto|è convinta|"
             + "era convinto|era convinta|è sicuro|è sicura|era sicuro|era sicura|insiste|ripetono|garantisce|garantiva|racconta|"
             + "afirmam|afirmou|juram|jurava|jurou|garantem|garantiu|assegura|sustenta|sustentava|explicava|explicou|"
-            + "lembrava|vive a lembrar|vive dizendo|diziam|acredita|acreditava|acreditam|"
+            + "lembrava|vive a lembrar|vive dizendo|diziam|"
             + "tem certeza de|tinha certeza de|insiste em|insistia em|repetem|conta|desconfia|"
             // promises and forecasts ("The label on Gran's jar promises that …"), hearsay ("Karl Valentin
             // soll einmal bemerkt haben, dass …")
@@ -439,6 +453,11 @@ public struct DeterministicGate: Sendable {
             + "confesó|confessou|a avoué|ha confessato|"
             + "confessed|"
             + "defiende|defienden|défend|défendent|difende|difendono|verteidigt|presumen de|presumían de|presumian de|"
+            // (set 35: "Grand-mère Lucienne tenait pour certain que …", "Os vindimadores
+            // têm para si que …")
+            + "tenait pour certain|tient pour certain|"
+            + "tenaient pour certain|tenía por cierto|tiene por cierto|teneva per certo|têm para si|tem para si|tinha para si|"
+            + "tienen para sí|held it as gospel|holds it as gospel|hold it as gospel|took it as gospel|"
             + "hält es für ausgemacht|halten es für ausgemacht|hielt es für ausgemacht|hält es für erwiesen|"
             + "halten es für erwiesen|hält es für sicher|halten es für sicher)"
         // Verbs of speaking in a manner, which credit words only as the speaker's verb after them,
@@ -457,24 +476,34 @@ public struct DeterministicGate: Sendable {
             + "a soufflé|m['’]a soufflé|prévient|a prévenu|avait prévenu|avverte|advierte|avisa|brinca|brincam|ironiza|ironizza|ironise|"
             + "ricane|ricanait|ronchonne|bougonne|grogne|"
             // (set 33: "…, versprach die Frau am Stand …", "…, afiança o ditado; …")
-            + "versprach|verspricht|versicherte|beteuerte|afiança|afiançava)"
+            + "versprach|verspricht|versicherte|beteuerte|afiança|afiançava|"
+            // (set 35: "…, behauptet der Reiseführer.", "…, assicurava il bigliettaio.", "…, m'a certifié la dame du chalet
+            // voisin.", "…, asseguram os velhos do Pinhão.", "…, costumava repetir o caseiro.", "…, acha o meu tio.")
+            + "behauptet|behauptete|verkündet|verkündete|beteuert|assicurava|aseguraba|assurait|assegurava|m['’]a expliqué|"
+            + "m['’]a assuré|m['’]a certifié|m['’]a juré|m['’]a confié|nous a assuré|nous a expliqué|asseguram|aseguran|"
+            + "assurent|assicurano|versichern|insistia|insistía|insisteva|insistait|costumava repetir|costumava dizer|"
+            + "solía decir|solía repetir|soleva dire|soleva ripetere|era solito dire|avait coutume de dire|acha|achava|"
+            + "opina|opinaba|opinava)"
         // A habit of repeating, in the past ("Ripeteva la mia prima capa di …", "…, repetía el monitor …"; sets 27, 31)
         let repeatedPast = "ripeteva|ripetevano|repetía|repetia|repetían|repetian|répétait|répétaient|repetiam|wiederholte"
         let saidBefore = "(?i:dijo|decía|decia|dice|escribió|escribio|disait|l['’]a dit|a dit|écrivait|ecrivait|disse|diceva|"
             + "scrisse|scriveva|dizia|diz|escreveu|"
             // repeating and warning ("Ya lo advertía el sastre del barrio, …", "Mi ripeteva sempre mio padre, …"; set 31)
             + "advertía|advertia|avisaba|avisava|avvertiva|prévenait|\(repeatedPast))"
-        let like = "(?i:as|like|wie|como|comme|come)"
+        let like = "(?i:as|like|wie|como|comme|come|conforme)"
         // Tradition that has it, opening the line or before what it has ("Reza a tradição no Alentejo que …"; sets 25, 29)
         let traditionHasIt = "reza a tradição|reza a tradicao|reza la tradición|reza la tradicion|manda a tradição|manda la tradición|"
-            + "a tradição manda|la tradizione vuole|vuole la tradizione|la tradition veut|tradition has it"
+            + "a tradição manda|la tradizione vuole|vuole la tradizione|la tradition veut|tradition has it|"
+            + "la tradición manda|la tradicion manda"
         // "According to": `crediting` names whose words or view follow; "selon" and "secondo" also
         // mean "depending on" ("…, selon la saison.") and count only before a name or a saying.
         let crediting = "(?i:according to|laut|según|segun|segundo|d['’]après|d['’]apres|de acuerdo con|de acordo com|"
             + "en opinión de|en opinion de|na opinião de|na opiniao de|in the opinion of|de l['’]avis de|à l['’]avis de|"
             + "a parere di|nach ansicht|nach meinung|"
             // "Au dire des chauffeurs de la gare, …", "Na opinião do meu avô, …", "No entender do presidente do clube, …" (set 29)
-            + "(?:au dire|aux dires|na opinião|na opiniao|en opinión|no entender)(?:\\s+d\\p{L}*)?)"
+            + "(?:au dire|aux dires|na opinião|na opiniao|en opinión|no entender|"
+            // (set 35: "A parere del mio vicino, …", "A juicio de mi tía Encarna, …", "Nach Aussage des Schützenkönigs …")
+            + "a parere|a juicio|na ótica|na otica|nach aussage|laut aussage)(?:\\s+d\\p{L}*)?|in the view of)"
         let according = "(?:\(crediting)|(?i:selon|secondo))"
         // Openers that credit what follows to someone ("In the words of …,", "Frei nach …,",
         // "Stando all'etichetta …,").
@@ -550,6 +579,8 @@ public struct DeterministicGate: Sendable {
             // boards, calendars, a medicine's leaflet, a sack (set 29)
             + "chalkboard|blackboard|calendar|calendario|calendrier|calendário|kalender|pizarra|ardoise|lavagna|"
             + "prospecto|bugiardino|beipackzettel|bula|saco|sack|sac|sacco|sacchetto|"
+            // seed envelopes in the plural, a shop's board (set 35)
+            + "bustine|tabuleta|letreiro|placard|catalogue|catalog|katalog|catálogo|catalogo|azulejo|"
             // noticeboards, seed envelopes, cookbooks (set 31)
             + "noticeboard|notice board|poster|affiche|cartaz|aviso|avviso|sobre de|seed packet|envelope|enveloppe|busta|"
             + "cookbook|cook book|recipe book|libro de cocina|livre de cuisine|libro di cucina|livro de cozinha|"
@@ -565,7 +596,7 @@ public struct DeterministicGate: Sendable {
         let kin = "(?i:tia|tio|tía|tío|tante|oncle|zia|zio|avó|avô|avo|abuela|abuelo|grand-mère|grand-père|mémé|pépé|nonna|"
             + "nonno|mamma|mãe|mae|madre|mère|padre|père|pai|papà|aunt|auntie|uncle|gran|granny|grandma|grandad|grandpa|oma|"
             + "opa|onkel|vater|mutter|vizinha|vizinho|vecina|vecino|voisine|voisin|vicina|vicino|neighbour|neighbor|"
-            + "nachbarin|nachbar|madrinha|padrinho|madrina|padrino|marraine|parrain)"
+            + "nachbarin|nachbar|madrinha|padrinho|madrina|padrino|marraine|parrain|mother|father|mum|mom|dad|sister|brother)"
         return [
             // "… — Ada Lovelace", "… - Seneca", "… ~ Anonymous", "… — Camões, 1572" (a hyphen or
             // tilde only after a space, so "an X-Ray." is not one)
@@ -587,7 +618,7 @@ public struct DeterministicGate: Sendable {
             "(?:^|[\\s,;])\(according)\\s+\(name)",
             "^\\P{L}*\(according)\\s+[^,:;]{0,30}?\\b\\p{Lu}[^,:;]{0,30}[,:;]",
             // "According to my grandmother, …", "Secondo il mio vecchio allenatore, …"
-            "^\\P{L}*\(according)\\s+(?i:(?:the\\s+|il\\s+|la\\s+|o\\s+|a\\s+|le\\s+|el\\s+)?(?:my|our|mein|meine|meiner|meinem|unser|unsere|unserer|mi|mis|nuestro|nuestra|mon|ma|mes|notre|mio|mia|miei|nostro|nostra|meu|minha|nosso|nossa|seu|dona|don|tío|tía|tio|tia))\\b[^,:;]{0,40}[,:;]",
+            "^\\P{L}*\(according)\\s+(?i:(?:the\\s+|il\\s+|la\\s+|o\\s+|a\\s+|le\\s+|el\\s+)?(?:\(possessive)|unserer|miei|seu|dona|don|\(kin)))\\b[^,:;]{0,40}[,:;]",
             // "In the words of Maya Angelou, …", "Frei nach Wilhelm Busch, …", "Zitat von X: …"
             "^\\P{L}*\(credit)(?:\\s|(?<=['’]))[^,:;]{1,60}[,:;]",
             "^\\P{L}*\(credit)\\s+\(name)",
@@ -614,8 +645,9 @@ public struct DeterministicGate: Sendable {
                 + "[^.!?]{1,40}?\\s\(complement)\\b",
             // "Real gardeners, my uncle maintains, water the soil …", "Echte Gärtner, so beteuert mein
             // Onkel, gießen …": the speaker set off by commas inside the saying
-            ",\\s*(?:(?i:so|wie)\\s+)?(?:\(possessive)\\s[^,]{1,30}?\\s(?:\(claimed)|\(said))"
-                + "|(?:(?i:ci|mi|me|nos|m['’])\\s*)?(?:\(claimed)|\(said))\\s+(?:\(possessive)|\(article))\\s[^,]{1,30}),\\s",
+            // (not a list of what people do: "The kettle whistles, my father mutters, and the house wakes up.")
+            ",\\s*(?:(?i:so|wie)\\s+)?\(possessive)\\s[^,]{1,30}?\\s(?:\(claimed)|\(said)),\\s(?!(?i:and|then|while|und|y|et|e|ed)\\b)",
+            ",\\s*(?:(?i:so|wie)\\s+)?(?:(?i:ci|mi|me|nos|m['’])\\s*)?(?:\(claimed)|\(said))\\s+(?:\(possessive)|\(article))\\s[^,]{1,30},\\s",
             // "Every piano has one stubborn note, the tuner told me, and …", "…, avisava o velho Custódio, porque …" (set 29)
             ",\\s*(?:\(article)|\(possessive))\\s[^,]{1,30}?\\s(?i:told me|told us|tells me|tells us|once told me|assured me|"
                 + "warned me|me dijo|me contó|nos dijo|m['’]a dit|m['’]a raconté|mi ha detto|mi disse|me disse|disse-me|"
@@ -710,10 +742,7 @@ public struct DeterministicGate: Sendable {
                 // … with where it is said ("There's an old saying in Yorkshire that …", "Há um ditado alentejano que …"; set 29)
                 + "(?:\\s+[^\\s,.!?]+){0,3}?\\s+\(complement)\\b",
             // "…, m'a appris ma grand-mère.", "…, mi ha insegnato il nonno."
-            ",\\s*(?i:m['’]a appris|m['’]a enseigné|m['’]apprenait|mi ha insegnato|mi insegnò|mi insegnava|me enseñó|"
-                + "me enseñaba|me ensinou|me ensinava|taught me|hat mir beigebracht|nous apprenait|nous a appris|nous a enseigné|"
-                + "ci insegnava|ci ha insegnato|ci insegnò|nos enseñaba|nos enseñó|nos ensinava|nos ensinou|taught us|"
-                + "hat uns beigebracht|lehrte uns)\\s+[^,]{1,50}\(end)",
+            ",\\s*\(taughtUs)\\s+[^,]{1,50}\(end)",
             // A fortune cookie's or a horoscope's forecast: "The fortune cookie promised me a long journey, …"
             "\\b(?i:fortune cookie|glückskeks|horoskop|horoscope|galleta de la fortuna|horóscopo|biscoito da sorte|"
                 + "biscotto della fortuna|oroscopo|biscuit chinois)\\b[^.!?,]{0,40}?\\b(?i:promised|promises|predicted|"
@@ -723,6 +752,9 @@ public struct DeterministicGate: Sendable {
                 // "L'oroscopo di stamattina assicura ai Gemelli …"; sets 22 and 24)
                 + "tells|told|says|announces|annonce|m['’]annonce|assure|m['’]assure|assures|assicura|asegura|assegura|"
                 + "sagt|verkündet|dice|dit|diz|anuncia|annuncia|garantit|garantisce|garantiza|garante|"
+                // (set 35: "The horoscope in Tuesday's paper said Virgos should …", "Il mio oroscopo … sconsigliava …")
+                + "said|recommends|advises|recomienda|me recomienda|desaconseja|recommande|déconseille|consiglia|sconsiglia|"
+                + "sconsigliava|aconselha|desaconselha|"
                 // (set 31: "Das Horoskop meint, Steinböcke sollten …")
                 + "meint|meinte|rät|riet)\\b",
             // What a packet, a label or a guidebook promises, its subject among the first words: "The
@@ -747,7 +779,11 @@ public struct DeterministicGate: Sendable {
                 // what it boasts of and orders (set 33: "El paquete de sal gruesa presume de …", "O manual do guarda-freio
                 // manda tocar …")
                 + "boasts|presume de|presumía de|se vanta|se vante|prahlt|gaba-se|manda|mandava|ordena|ordonne|ordina|"
-                + "prescribes|prescrit|prescrive|prescreve|schreibt vor)\\b",
+                + "prescribes|prescrit|prescrive|prescreve|schreibt vor|"
+                // what it announces (set 35: "A tabuleta à porta do mercado anuncia fruta com memória, …")
+                + "anuncia|anunciava|annonce|annonçait|annuncia|annunciava|announces|announced|verkündet|"
+                // what it states or reckons (set 35: "A etiqueta do manjerico afirmava …", "Our weather app reckons …")
+                + "afirma|afirmava|affirme|affirmait|afferma|affermava|states|stated|reckons|claims|claimed)\\b",
             // … and after the line: "…, the label on my wool jumper sternly advises.", "…, the café's chalkboard
             // announces to everyone passing by." (set 29)
             ",\\s*(?:\(article)|\(possessive))\\s[^,]{0,30}?\\b\(printedThing)\\b[^,]{0,30}?\\s(?:\\p{L}+ly\\s+)?"
@@ -1048,7 +1084,11 @@ public struct DeterministicGate: Sendable {
             "^\\P{L}*[^,.!?]{1,40}\\s(?i:zufolge)\\b",
             "^\\P{L}*Laut\\s+(?:dem|der|den|des|meinem|meiner|meines|unserem|unserer)\\s",
             // "Según la bolsita de té de esta mañana, …", "Segundo o motorista do ônibus, …"
-            "^\\P{L}*\(crediting)\\s+(?i:el|la|los|las|o|a|os|as|l['’]|le|les|the|del|do|da|dos|das|du|des|un|una|um|uma|une|an)\\b[^,:;]{1,50},",
+            // (not "depending on": "Según la hora, el mercado huele a pan …")
+            "^\\P{L}*\(crediting)\\s+(?i:el|la|los|las|o|a|os|as|l['’]|le|les|the|del|do|da|dos|das|du|des|un|una|um|uma|une|an)\\b"
+                + "(?!\\s+(?i:hora|horas|día|dia|días|dias|tiempo|tempo|estación|estacion|estação|estacao|temporada|época|epoca|"
+                + "momento|ocasión|ocasion|mes|mês|año|ano|semana|humor|caso|luz|clima|marea|maré|viento|vento|tamaño|tamanho|"
+                + "altura|lugar|zona|necesidad|necessidade|precio|preço|preco)\\b)[^,:;]{1,50},",
             // Sayings of a place or of people at large: "Im Allgäu heißt es, …", "Diz-se nos Açores que …"
             "(?i:heißt es|heisst es)\\s*,",
             // (a "que" of comparison is none: "Los remiendos … cuentan mejor que un álbum …")
@@ -1068,7 +1108,13 @@ public struct DeterministicGate: Sendable {
                 // (set 29: "Pare che a Trieste si dica che …", "Qui in paese si ripete da sempre che …")
                 + "si dica|se diga|on dise|si ripete|se repite|se repete|on répète|si ripeteva|se repetía|se repetia|"
                 // (set 31: "No clube de palavras cruzadas acredita-se que …")
-                + "acredita-se|se cree|si crede|on croit|man glaubt|it is believed)"
+                + "acredita-se|se cree|si crede|on croit|man glaubt|it is believed|"
+                // (set 35: "Lá em casa era ponto assente que …")
+                + "ponto assente|cosa risaputa|cosa sabida|"
+                // (set 35: "Se comenta en el muelle que …", "No quartel corre a ideia de que …", "la rumeur veut qu'…")
+                + "se comenta|si commenta|comenta-se|corre a ideia|corre la idea|l['’]idée circule|circule l['’]idée|"
+                + "gira l['’]idea|circola l['’]idea|la rumeur veut|la légende veut|la leggenda vuole|a lenda diz|"
+                + "legend[^,.!?]{0,30}? has it|rumou?r[^,.!?]{0,30}? has it)"
                 + "\\b[^.!?]{0,40}?\\s\(notComparison)(?:(?i:que|che|dass|that)\\b|(?i:qu)['’])",
             // "Cuentan en mi pueblo que …": the plural of telling only as the line's first word
             "^\\P{L}*(?i:cuentan|contam|raccontano|racontent)\\b[^.!?]{0,40}?\\s\(notComparison)(?i:que|che|qu['’])\\b",
@@ -1091,10 +1137,8 @@ public struct DeterministicGate: Sendable {
                 + "goes the saying|runs the story|the story goes|the saying goes|I['’]m told|I am told|I was told|they tell me|"
                 + "me han dicho|me dicen|me dizem|on me dit|mi dicono|quieren hacernos creer)\\b",
             // A lesson taught as a rule: "Gran taught me to always polish glass in circles, …" (set 33)
-            subjectThen(60) + "(?i:taught|teaches|has taught)\\s+(?i:me|us)\\s+(?:(?i:to)\\s+)?(?i:always|never)\\b",
-            "(?i:m['’]a appris|nous a appris|m['’]apprenait|mi ha insegnato|ci ha insegnato|mi insegnava|ci insegnava|"
-                + "me enseñó|nos enseñó|me enseñaba|nos enseñaba|me ensinou|nos ensinou|me ensinava|nos ensinava)\\s+(?i:a|à)\\s+"
-                + "(?i:toujours|ne jamais|sempre|mai|nunca|siempre|jamais)\\b",
+            "(?:" + subjectThen(60) + "(?i:taught|teaches|has taught)\\s+(?i:me|us)\\s+(?:(?i:to)\\s+)?|\(taughtUs)\\s+(?i:a|à)\\s+)"
+                + "(?i:always|never|toujours|ne jamais|sempre|mai|nunca|siempre|jamais)\\b",
             // Someone's view at the end: "…, as far as my brother is concerned.", "…, if you ask Colin." (set 33; not
             // "…, if you ask nicely.")
             ",\\s*(?i:as far as)\\s+(?!(?i:I|I['’]m|we|we['’]re)\\b)[^,]{1,40}\\s(?i:is|are|was|were)\\s+concerned\(end)",
@@ -1109,7 +1153,7 @@ public struct DeterministicGate: Sendable {
             "[—–]\\s*(?:(?i:an?|the|un|una|une|um|uma|ein|eine|el|le|il|o)\\s+)?(?:\\p{L}+\\s+)?(?i:trick|tip|remedy|secret|"
                 + "truco|consejo|remedio|astuce|conseil|remède|truc|trucco|consiglio|rimedio|segreto|truque|conselho|remédio|"
                 + "segredo|tipp|geheimnis)\\s+(?:(?i:de|di|da|do|du|of|von|from)\\s+)?(?:\(possessive)|(?!I\\b)\(name))\\b[^.!?]{0,40}\(end)",
-            "[—–,]\\s*(?i:palabra de|palavra de|parola di|parole de|word of)\\s+(?!(?i:honor|honra|onore|honneur|honour|mouth|"
+            "[—–,]\\s*(?i:palabra de|palavra de|parola di|parola del|parola della|parole de|word of)\\s+(?!(?i:honor|honra|onore|honneur|honour|mouth|"
                 + "god|dios|deus|dio|dieu|warning|advice|caution|thanks|welcome)\\b)\\p{L}",
             // What holds in a club, then the rule: "Beim Kegelclub gilt seit jeher, wer eine Pudel wirft, zahlt …" (set 33)
             "\\b(?i:gilt|galt)(?:\\s+(?i:seit|schon|von|jeher|immer|bis|heute|hier|dort|generationen|jahren|jahrzehnten|"
@@ -1132,8 +1176,7 @@ public struct DeterministicGate: Sendable {
                 + "(?i:tradizione|tradição|tradicao|tradición|tradicion|tradition|usanza|costumbre|costume|coutume|brauch|sitte)\\b",
             // A belief held by people named after the line: "…, credono da sempre in contrada." (set 33; not "…,
             // believe me.", "…, believe it or not." nor "…, believe in spring.")
-            ",\\s*(?i:credono|credevano|crede|credeva|creen|creían|cree|creía|croient|croyaient|croit|croyait|acreditam|"
-                + "acreditavam|acredita|acreditava|glauben|glaubten|glaubt|glaubte|believe|believes|believed|reckon|reckons)\\b"
+            ",\\s*\(believed)\\b"
                 + "(?!\\s+(?i:me|mir|moi|mi|it|es|ça|lo|isso|eso|in|en|em|nel|nella|nei|au|aux|an|dans)\\b)[^,]{0,50}\(end)",
             // Someone's refrain or motto named after the line: "…, era il ritornello preferito di mio padre falegname." (set 33)
             "[,:;]\\s*(?:(?i:è|era|fu|es|fue|é|foi|était|c['’]est|c['’]était|is|was|it['’]s|that['’]s|ist|war)\\s+)?"
@@ -1163,6 +1206,184 @@ public struct DeterministicGate: Sendable {
                 + "\\p{Lu}\\p{L}+,\\s*(?i:la|le|el|il|o|a|notre|nossa|nostra|nuestra)\\s+(?:[^\\s,]+\\s+){0,4}[^\\s,]+,\\s*"
                 + "(?i:la|le|les|el|los|las|il|lo|gli|i|o|a|os|as|un|una|une|um|uma|ogni|chaque|cada|nessun|nessuna|aucun|aucune|"
                 + "ningún|ninguna|nenhum|nenhuma|rien|nada|niente|nulla|tout|todo|tudo|tutto)\\b",
+            // Someone's view after the line in German, its holder a short noun phrase: "…, findet unser Stadtarchivar."
+            // (set 35; not a scene, "Als sie heimkommt, findet sie einen Brief.")
+            ",\\s*(?i:findet|fand|meint|meinte)\\s+(?i:unser|unsere|mein|meine|der|die|das|dein|deine|sein|"
+                + "seine|ihr|ihre)\\s+(?:\\p{L}+\\s+){0,2}?\\p{Lu}\\p{L}*(?:\\s+(?i:jede|jeden|immer|stets|oft)\\b[^,]{0,25})?\(end)",
+            // Someone held as much: "…, at least my mother maintained as much until the day she died." (set 35)
+            // (not a thing, "Her face said as much")
+            "(?:\\b\(possessive)\\s+\(kin)|(?<=\\s)\(kin)|(?<=\\s)(?!I\\b)\(name))[^,.;:!?]{0,30}\\s(?i:maintained|maintains|claimed|claims|insisted|insists|"
+                + "swore|swears|believed|believes|always said|said|says)\\s+as much\\b",
+            // A reassurance given to the speaker, without "that": "A man in the queue assured me the overnight ferry is
+            // cheaper …" (set 35; not a promise of a thing, "Dad promised me a bike")
+            subjectThen(60) + "(?i:assured|assures|has assured|swore to|swears to)\\s+(?i:me|us)\\s+(?i:the|a|an|it|it['’]s|there|"
+                + "there['’]s|you|every|no|all|this|his|her|their|our)\\b",
+            // Someone fond of saying it, set off inside the line: "Ringing, Martha was fond of telling newcomers, is …" (set 35)
+            ",\\s*[^,]{1,40}\\s(?i:was|is|were|are)\\s+(?:(?i:always|ever)\\s+)?fond of (?i:saying|telling|reminding|repeating)"
+                + "\\b[^,]{0,30},\\s",
+            // The verb of swearing or assuring first, then its speaker and "que": "Juraba el panadero, con la mano en el
+            // pecho, que su masa madre …" (set 35)
+            "^\\P{L}*(?i:juraba|juró|jurava|jurou|jurait|giurava|giurò|aseguraba|aseguró|asseverava|assurait|afirmaba|"
+                + "afirmava|affermava|sostenía|sustentava|sosteneva|soutenait|insistía|insistia|insisteva)\\s+(?:\(article)|"
+                + "\(possessive)|\(name))\\b[^.!?]{0,60}?\\s(?:(?i:que|che)\\b|(?i:qu)['’])",
+            // Who will bear it out, before the verb: "… — le fromager du marché vous le dira lui-même." (set 35)
+            "[—–]\\s*[^,—–]{1,50}\\s(?i:vous le dira|vous le confirmera|te le dira|te le confirmera|te lo dirá|se lo dirá|"
+                + "te lo confirmará|te lo dirà|ve lo dirà|te lo confermerà|to dirá|te o dirá|to confirmará|will tell you so|"
+                + "will tell you the same|will back me up|wird es dir sagen|wird es dir bestätigen|wird es Ihnen bestätigen)\\b",
+            // Someone who wanted it so: "… — ainsi le voulait mon grand-père." (set 35)
+            "\\b(?i:così|assim|así|ainsi)\\s+(?i:lo|le|o|l['’])\\s*(?i:vuole|voleva|volle|quiere|quería|quiso|veut|voulait|"
+                + "a voulu|quer|queria|quis)\\s+(?:\(possessive)|\(kin)|(?!(?i:la|le|a|o|el|il|lo|the)\\b)\(name))",
+            // Going by someone's word, as the opener: "À l'écouter, le marchand de marrons aurait servi …" (set 35;
+            // "À l'écouter chanter, j'oublie tout" is a scene: the comma comes at once)
+            "^\\P{L}*(?i:à l['’]écouter|à les écouter|à l['’]entendre|à les entendre|a sentirlo|a sentirla|a sentirli|"
+                + "ad ascoltarlo|ad ascoltarla|ad ascoltarli|a ouvi-lo|a ouvi-la|a ouvi-los|al oírlo|al oírla|a oírlo|"
+                + "oyéndolo|oyéndola|wenn man ihn hört|wenn man sie hört)\\s*,",
+            // (not a singer listened to: "Ad ascoltare Mozart, mi rilasso.")
+            "^\\P{L}*(?i:à entendre|à écouter|a sentire|ad ascoltare|a ouvir|a escuchar|de ouvir)\\s+(?:\(article)\\s+)?"
+                + "(?:\(possessive)|\(kin))[^,]{0,40},",
+            // Swearing to have seen it: "Mia sorella giura di aver visto il casaro piangere …" (set 35)
+            subjectThen(60) + "(?i:giura|giurava|ha giurato|jura|juraba|juró|jurava|jurou|jure|jurait|a juré|swears|swore|"
+                + "schwört|schwor)\\s+(?i:di aver|di avere|de haber|d['’]avoir|de ter|to have|having|gesehen zu haben)\\b",
+            // Hearsay without a speaker after the line: "…, diz-se lá para os lados de Sagres." (set 35)
+            ",\\s*(?i:diz-se|dizia-se|conta-se|contava-se|se dice|se decía|se cuenta|se contaba|si dice|si diceva|si racconta|"
+                + "si raccontava|on dit|dit-on|disait-on|on raconte|raconte-t-on|heißt es|hieß es|sagt man|sagte man|"
+                + "erzählt man|it is said|it['’]s said)\\b(?:[^,]{0,40}\(end)|\\s*,\\s)",
+            // Who will tell you so, after the line: "…, old Reg on plot nine will tell you." (set 35)
+            ",\\s*[^,]{1,50}\\s(?i:will tell you|['’]ll tell you|will tell anyone|would tell you)\(end)",
+            // Someone's words set off inside the line, its speaker first: "Launderettes, the old manager believed, are …",
+            // "Bookshop cats, Mr Pell once told me, bring …", "Umpires, my father liked to remind me, are …" (set 35)
+            // (not a list of what people do: "The kettle whistles, my father mutters, and the house wakes up.")
+            ",\\s*(?:\(article)|\(possessive)|(?!I\\b)\(name))\\s[^,]{0,30}?\\b(?:\(said)|\(claimed)|(?i:once told me|told me|"
+                + "liked to remind me|likes to remind me|likes to claim|liked to claim|informs every new member|tells anyone "
+                + "who['’]ll listen|tells anyone who will listen))\\s*,\\s(?!(?i:and|then|while|und|y|et|e|ed)\\b)",
+            // … or the speech verb before the words in quotation marks: "In the film, the old detective mutters, "Every
+            // door has a key …"" (set 35)
+            ",\\s*(?:\(article)|\(possessive)|(?!I\\b)\(name))\\s[^,]{0,30}?\\b(?:\(said)|\(claimed)|\(spoke))\\s*,\\s*[\"“«„‘]",
+            // "…, goes the joke among the Sunday band." (set 35)
+            ",\\s*(?i:goes|went|runs|ran)\\s+the\\s+(?:\\p{L}+\\s+)?(?i:joke|saying|story|song|rhyme|legend|proverb|refrain|"
+                + "superstition|rule)\\b",
+            // "…, as sailors never tire of reminding passengers …" (set 35)
+            "\\b(?i:as)\\s+[^,]{1,30}\\s(?i:never tire|never tires|never tired|never get tired|never gets tired)\\s+of\\s+"
+                + "(?i:reminding|telling|saying|repeating)\\b",
+            // As someone explained, as the opener: "Conforme me explicou um faroleiro reformado, …" (set 35)
+            "^\\P{L}*(?i:conforme|como|comme|come|as)\\s+(?:(?i:me|mi|m['’]|nos|ci|nous|l['’]a|lo|le)\\s*)?(?i:explicou|explicó|"
+                + "a expliqué|ha spiegato|explained|explicaba|explicava|expliquait|spiegava)\\b[^,:;]{0,60}[,:;]",
+            // Repeating or teaching, then a clause: "Grandad kept repeating that onions sulk …" (set 35; not "… kept
+            // repeating that joke all through dinner")
+            subjectThen(60) + "(?i:kept repeating|keeps repeating|kept saying|keeps saying|taught me|taught us|teaches us|"
+                + "teaches me)\\s+that\\s+(?:(?i:the|a|an|it|it['’]s|you|your|there|every|no|nobody|nothing|all|if|when|one|"
+                + "people|we|they|he|she|life|love|time)\\b|\\p{L}+s\\s+\\p{Ll})",
+            // "If the guidebook is to be believed, …" (set 35)
+            "\\b(?i:if)\\s+[^,]{1,40}\\s(?i:is|are)\\s+to\\s+be\\s+believed\\b",
+            // Hearsay opening the line and set off: "Allegedly, the pavilion's scones were …" (set 35; not "apparently",
+            // which also means "it seems" in a scene)
+            "^\\P{L}*(?i:allegedly|reportedly|supposedly|angeblich|por lo visto|pelos vistos|paraît-il|parait-il|dizem que)\\s*,",
+            // A conviction held, with "davon" or "en" pointing at the line: "Meine Großmutter war felsenfest davon
+            // überzeugt, dass …", "… – davon ist mein Bäcker fest überzeugt.", "Le buraliste en est convaincu : …" (set 35)
+            subjectThen(60) + "(?i:ist|war|sind|waren)\\s+(?:\\p{L}+\\s+){0,2}?(?i:davon\\s+)?(?:\\p{L}+\\s+)?überzeugt\\s*,\\s*dass\\b",
+            "[—–]\\s*(?i:davon)\\s+(?i:ist|war|sind|waren)\\s+[^.!?]{1,40}\\s(?:(?i:fest|felsenfest)\\s+)?überzeugt\\b",
+            "\\b(?i:en)\\s+(?i:est|était|sont|étaient)\\s+(?:(?i:persuadé|persuadée|persuadés|convaincu|convaincue|convaincus|"
+                + "convaincues|sûr|sûre|sûrs|certain|certaine))\\s*:",
+            // Someone's opinion named after a dash: "… – das ist zumindest die feste Meinung von Frau Kettler." (set 35; not
+            // a sight, "— the view of the harbour is worth every step")
+            "[—–]\\s*[^,.!?]{0,30}?\\b(?i:die|la|l['’]|a|the)\\s*(?:\\p{L}+\\s+)?(?i:meinung|ansicht|opinión|opinion|avis|"
+                + "opinione|opinião)\\s+(?i:von|des|der|de|du|di|del|della|do|da|of)\\b",
+            // "…, so erzählt man sich, …", "Der Wirt habe, so heißt es, …" (set 35)
+            ",\\s*(?i:so erzählt man sich|so heißt es|so sagt man|wie man sich erzählt|so will es die legende)\\s*,",
+            // A rule that wants it so: "…, so will es die alte Regel in unserem Dorf." (set 35)
+            "\\b(?i:so|così|assim|así|ainsi)\\s+(?i:will|wollte|vuole|voleva|quiere|quería|veut|voulait|quer|queria)\\s+"
+                + "(?i:es\\s+)?(?i:die|la|a|the|el|le)\\s+(?:\\p{L}+\\s+)?(?i:regel|regola|regla|règle|regra|rule|norma|sitte|brauch)\\b",
+            // A saying of a group after a dash: "… – eine Weisheit der Flohmarktprofis, …" (set 35)
+            "[—–]\\s*(?:(?i:ein|eine|a|an|un|una|une|um|uma|the|la|el|il|o|le)\\s+)?(?:\\p{L}+\\s+)?"
+                + "(?i:\(DeterministicGate.sayingNouns))\\s+(?i:der|des|von|of|de|di|da|do|du|del|della|dos|das|dei|degli)\\b",
+            // Holding something the best, in German: "Meine Oma hielt Lindenhonig für das beste Mittel …" (set 35)
+            subjectThen(40) + "(?i:hält|hielt|halten|hielten)\\s+[^,.!?]{1,40}\\s(?i:für)\\s+(?:(?i:das|den|die|der|ein|eine|einen)\\s+)?"
+                + "\\p{Ll}\\p{L}*(?:ste|sten|ster|stes)\\s+\\p{Lu}",
+            // What popular belief or a legend holds, as the opener: "Dem Volksglauben nach schwärmen Bienen nie …" (set 35)
+            "^\\P{L}*(?i:dem volksglauben nach|dem aberglauben nach|der legende nach|der sage nach|nach altem volksglauben|"
+                + "laut volksmund)\\b",
+            // A theory given as someone's: "El quiosquero tiene su teoría: …", "Le patron … a sa théorie : …" (set 35; not
+            // the speaker's own, "I have a theory: …")
+            subjectThen(40) + "(?i:tiene|tenía|a|avait|ha|aveva|tem|tinha|has|had|hat|hatte)\\s+(?i:su|sa|sua|his|her|their|seine|"
+                + "ihre|una|une|a|uma)\\s+(?:\\p{L}+\\s+)?(?i:teoría|théorie|teoria|theory|theorie)\\s*:",
+            // An unwritten rule, a rule handed down: "Los de la lonja tienen una regla no escrita: …", "… vale una regola
+            // tramandata da generazioni: …" (set 35)
+            "\\b(?i:regla no escrita|règle non écrite|regola non scritta|regra não escrita|unwritten rule|ungeschriebenes gesetz|"
+                + "ungeschriebene regel)\\b",
+            "\\b(?i:regola|regla|règle|regra|rule|saying|detto|dicho|dicton|ditado|norma)\\s+(?:\\p{L}+\\s+)?(?i:tramandat\\p{L}*|"
+                + "transmise|transmitida|transmitido|handed down|passed down|überliefert\\p{L}*)",
+            // A lesson taught by nobody named: "De pequeño me enseñaron que …", "Sempre me ensinaram que …" (set 35)
+            "\\b(?i:me enseñaron|nos enseñaron|me ensinaram|nos ensinaram|mi hanno insegnato|ci hanno insegnato|"
+                + "on m['’]a appris|on nous a appris|man hat mir beigebracht|man hat uns beigebracht|I was taught|we were taught)"
+                + "\\s*,?\\s+(?:(?i:que|che|that|dass)\\b|(?i:qu)['’])",
+            // A study's findings: "Un estudio que salió en el periódico concluía que …" (set 35)
+            "\\b(?i:study|estudio|étude|studio|estudo|studie|survey|encuesta|enquête|sondaggio|inquérito|umfrage)\\b[^.!?]{0,50}?"
+                + "\\s(?i:concluded|found|shows|showed|concluía|concluyó|concluye|demuestra|demostró|concluait|conclut|a montré|"
+                + "montre|concludeva|ha dimostrato|dimostra|concluiu|concluía|mostra|mostrou|zeigt|zeigte|ergab)\\s+"
+                + "(?:(?i:que|che|that|dass)\\b|(?i:qu)['’])",
+            // Heard someone say it: "A mi suegra le oí decir una vez que …", "…, ouvi eu a um taxista." (set 35)
+            "\\b(?i:le oí decir|les oí decir|le escuché decir|lui ai entendu dire|leur ai entendu dire|l['’]ai entendu dire|"
+                + "gli ho sentito dire|le ho sentito dire|ouvi-lhe dizer|ouvi-o dizer|ouvi-a dizer|I heard (?:him|her|them) say)\\b",
+            // (not "…, ouvi a chuva e voltei a dormir.")
+            ",\\s*(?i:ouvi eu|ouvi-o|ouvi isto|ouvi isso|se lo oí|se lo escuché|je l['’]ai entendu|l['’]ho sentito|"
+                + "I heard it|I had it)\\s+(?i:a|ao|à|de|da|dal|dalla|from|de la bouche d\\p{L}*)\\s+[^,]{1,40}\(end)",
+            // A habit of saying: "Il capitano del traghetto aveva l'abitudine di dire che …" (set 35; not "the habit of saying
+            // goodnight to the moon")
+            "\\b(?i:abitudine|costumbre|habitude|hábito|habito|mania|manía|habit|gewohnheit)\\s+(?i:di|de|d['’]|of)\\s*"
+                + "(?i:dire|decir|dizer|repetir|ripetere|répéter|saying|repeating|telling us|telling me)\\b"
+                + "(?:\\s+\\p{L}+){0,3}?\\s*,?\\s+(?:(?i:que|che|that|dass)\\b|(?i:qu)['’])",
+            // What everyone knows, before a colon: "Na aldeia toda a gente sabe: …" (set 35)
+            "\\b(?i:everyone knows|everybody knows|toda a gente sabe|todo mundo sabe|tout le monde sait|tutti sanno|"
+                + "todo el mundo sabe|jeder weiß|alle wissen)\\s*:",
+            // A village agreeing on it: "… — nisso, a aldeia inteira está de acordo." (set 35)
+            "\\b(?i:nisso|nisto|en eso|en esto|là-dessus|sur ce point|su questo|darin|on that|on this)\\s*,\\s*[^,.!?]{1,40}\\s"
+                + "(?i:está|estão|estava|están|estaba|est|sont|était|è|sono|era|ist|sind|war|is|are|was)\\s+(?i:de acordo|"
+                + "de acuerdo|d['’]accord|d['’]accordo|einig|agreed|unanimous|unânime|unánime|unanime|unanimes)\\b",
+            // Something someone calls wisdom: "…, voilà ce que ma voisine appelle du bon sens." (set 35)
+            "\\b(?i:voilà ce que|c['’]est ce que|that['’]s what|esto es lo que|eso es lo que|questo è ciò che|isso é o que|"
+                + "è quello che|es lo que|é o que)\\s+(?:\(possessive)|\(kin)|\(article)|(?!I\\b)\(name))[^,.!?]{0,30}\\s"
+                + "(?i:appelle|appelait|calls|called|llama|llamaba|chiama|chiamava|chama|chamava|nennt|nannte)\\s+"
+                // (wisdom, not "… : c'est ce que ma fille appelle une aventure.")
+                + "(?i:du bon sens|le bon sens|common sense|wisdom|la sagesse|sagesse|sabiduría|saggezza|sabedoria|sentido común|"
+                + "buon senso|bom senso|senso comune|gesunden menschenverstand)\\b",
+            // Hedged hearsay after the line, with its teller: "…, almeno così racconta il pasticcere di Vico.", "…, ou
+            // assim se conta no Castelo.", "…, or so boaters have believed for generations." (set 35)
+            ",\\s*(?i:or so|o eso|o al menos eso|ou assim|ou pelo menos assim|almeno così|o almeno così|du moins)\\s+"
+                + "(?!(?i:I|we|je|j['’]|yo|io|eu|ich|wir)\\b)(?:[^,.!?]{1,30}?\\s)?(?:\(said)|\(claimed)|(?i:have believed|has believed|had believed|se conta|se diz|se dice|"
+                + "racconta|raccontano|raconte|racontent|cuenta|cuentan|dice|dicen|diz|dizem|me explicó|me dijo|me contó))\\b",
+            // "… at least according to …": "…, almeno secondo la signora del banco accanto." (set 35)
+            ",\\s*(?i:almeno|al menos|por lo menos|du moins|au moins|at least|zumindest|wenigstens|pelo menos|ao menos)\\s+"
+                + "\(according)\\s",
+            // Someone's view set off by "according to" with a person: "El pan de la víspera, según mi abuela, sabe …",
+            // "…, selon mon médecin qui en raffole." (set 35; "selon la saison" is "depending on")
+            // (not one's own tastes or means, "…, selon mes habitudes.")
+            ",\\s*\(according)\\s+(?:(?i:il|la|o|a|le|el)\\s+)?(?:\(possessive)|\(kin))\\b(?!\\s+(?i:goût|goûts|gusto|gustos|gosto|"
+                + "gostos|habitude|habitudes|costumbre|costumbres|costume|costumes|abitudine|abitudini|humeur|humor|umore|envie|"
+                + "envies|ganas|voglia|vontade|mood|taste|tastes|habit|habits|moyens|medios|mezzi|meios|means|possibilités|"
+                + "posibilidades|possibilità|possibilidades|needs|besoins|necesidades|bisogni|necessidades)\\b)[^,]{0,40}(?:,\\s|\(end))",
+            // A song's or a poem's words given as what it tells: "La chanson des colons raconte que …", "That song about the
+            // Leeds and Liverpool canal has it that …" (set 35)
+            // (German "Lied" capitalised: "lied" is a lie in English)
+            "\\b(?:(?i:chanson|canción|cancion|canzone|canção|cancao|cantiga|song|poème|poema|poem|gedicht|copla|fado)|Lied)\\b"
+                + "[^.!?]{0,50}?\\s(?i:raconte|racontait|dit|disait|cuenta|contaba|dice|decía|canta|cantava|cantaba|chante|chantait|"
+                + "racconta|raccontava|diceva|conta|contava|diz|dizia|says|said|tells|told|sings|sang|has it|erzählt|sagt|singt)"
+                + "\\s+(?:(?i:que|che|that|dass)\\b|(?i:qu)['’])",
+            // Someone's words, plural, after the line: "…, palavras do meu médico de família." (set 35)
+            "[—–,]\\s*(?i:palavras|palabras|parole|paroles|words)\\s+(?i:do|da|del|della|de|di|du|of)\\s+(?:\(possessive)|\(kin))\\b",
+            // The plural of saying after the line, its speakers named: "…, dicono gli anziani dell'orto di via Padova." (set 35)
+            // (not English, where it is advice: "…, say the password and wait.")
+            ",\\s*(?i:dicono|dicevano|dicen|decían|disent|disaient|dizem|diziam|sagen|sagten)\\s+(?i:gli|i|le|los|las|les|os|as|"
+                + "die|alle|todos|tous|tutti)\\s+[^,]{1,50}\(end)",
+            // A motto or a golden rule named after a dash or a comma: "… — era o lema da padaria do meu bairro.", "…, c'était
+            // la règle d'or de mon père." (set 35)
+            "[—–,;:]\\s*(?:(?i:è|era|fu|es|fue|é|foi|était|c['’]est|c['’]était|is|was|it['’]s|that['’]s|ist|war|esa es|essa é|"
+                + "ça a été|that was)\\s+)?(?i:il|lo|la|el|le|o|a|the|der|die|das|l['’])\\s*(?:(?i:motto|lema|devise|divisa|"
+                + "wahlspruch|leitspruch|règle d['’]or|regla de oro|regola d['’]oro|regra de ouro|golden rule|norma))\\s+"
+                + "(?i:di|de|del|della|dello|dei|des|du|do|da|dos|das|of|von|vom|der)\\b",
+            // A motto as the subject: "The ringers' motto, painted above the door, is …", "O lema dos voluntários … : …"
+            // (set 35; not the speaker's own, "My motto is …")
+            "^\\P{L}*(?i:the|el|la|le|il|lo|o|a|der|die|das|l['’])\\s*[^.!?:]{0,30}?\\b(?i:motto|lema|devise|divisa|wahlspruch|"
+                + "leitspruch)\\b[^.!?]{0,50}?(?:\\s(?i:is|was|ist|war|es|era|est|était|è|é|foi)\\s*[\"“«„'‘]|:)",
         ].map { GatePattern($0) }
     }()
 

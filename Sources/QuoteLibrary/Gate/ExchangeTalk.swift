@@ -238,6 +238,8 @@ enum ExchangeTalk {
             "linea del dia", "pensamiento del dia", "ligne du jour", "riga del giorno", "pensiero del giorno", "linha do dia",
             "pensamento do dia", "today s line", "today s quote", "linea de hoy", "frase de hoy", "ligne d aujourd hui",
             "frase di oggi", "frase de hoje", "linha de hoje", "zeile fur heute",
+            // (set 35: "Tageszeile – …", "Riga di oggi, seconda bozza – …")
+            "tageszeile", "tagesspruch", "tageszitat", "riga di oggi", "linea di oggi",
         ]
         static let aboutWords: Set<String> = [
             "about", "uber", "zum", "zur", "sobre", "acerca", "sur", "su", "sul", "sulla", "sullo", "sui", "sulle",
