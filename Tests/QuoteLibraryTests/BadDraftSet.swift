@@ -319,9 +319,9 @@ enum BadDraftSet {
         // What is done for a relative, and a child reciting in a scene (the final review of set 33's change).
         ("en", "For Grandad, the whole street turned out in their Sunday best and sang."),
         ("it", "La bambina sale sulla sedia, recita la poesia di Natale e ride con i cugini."),
-        // Finding in a scene, a promise of a thing, a habit of telling stories, a joke repeated, a motto
-        // only mentioned, the speaker's own belief, listening to someone sing, what a child calls an adventure,
-        // hearing the rain, "depending on" (set 35 of eval/drafts).
+        // Finding in a scene, holding an umbrella for someone, a face that said as much, a promise of a thing,
+        // a habit of telling stories, a joke repeated, a motto only mentioned, the speaker's own belief, listening
+        // to someone sing, what a child calls an adventure, hearing the rain, "depending on" (set 35 of eval/drafts).
         ("de", "Als sie heimkommt, findet sie einen Brief unter der Tür und lächelt."),
         ("de", "Sie hält den Schirm für die Kleinste der Gruppe, bis der Bus kommt."),
         ("en", "Her face said as much when the sponge came out of the oven flat."),

@@ -491,6 +491,9 @@ public struct DeterministicGate: Sendable {
             // repeating and warning ("Ya lo advertía el sastre del barrio, …", "Mi ripeteva sempre mio padre, …"; set 31)
             + "advertía|advertia|avisaba|avisava|avvertiva|prévenait|\(repeatedPast))"
         let like = "(?i:as|like|wie|como|comme|come|conforme)"
+        // After a speaker set off by commas, what does not follow a credit but a list of what people do:
+        // "The kettle whistles, my father mutters, and the house wakes up."
+        let listGoesOnNot = "(?!(?i:and|then|while|und|y|et|e|ed)\\b)"
         // Tradition that has it, opening the line or before what it has ("Reza a tradição no Alentejo que …"; sets 25, 29)
         let traditionHasIt = "reza a tradição|reza a tradicao|reza la tradición|reza la tradicion|manda a tradição|manda la tradición|"
             + "a tradição manda|la tradizione vuole|vuole la tradizione|la tradition veut|tradition has it|"
@@ -643,10 +646,7 @@ public struct DeterministicGate: Sendable {
                 + "\(learned)\\b[^.!?]{0,30}?\\s*,?\\s+\(complement)\\b",
             "\\b\(learned)\\s+(?i:from|von|vom|de|del|da|dai|dal|dalla|dagli|dalle|do|dos|das|des|du|com|con|avec)\\s"
                 + "[^.!?]{1,40}?\\s\(complement)\\b",
-            // "Real gardeners, my uncle maintains, water the soil …", "Echte Gärtner, so beteuert mein
-            // Onkel, gießen …": the speaker set off by commas inside the saying
-            // (not a list of what people do: "The kettle whistles, my father mutters, and the house wakes up.")
-            ",\\s*(?:(?i:so|wie)\\s+)?\(possessive)\\s[^,]{1,30}?\\s(?:\(claimed)|\(said)),\\s(?!(?i:and|then|while|und|y|et|e|ed)\\b)",
+            // "Echte Gärtner, beteuert mein Onkel, gießen …": the speech verb first (its speaker first: below)
             ",\\s*(?:(?i:so|wie)\\s+)?(?:(?i:ci|mi|me|nos|m['’])\\s*)?(?:\(claimed)|\(said))\\s+(?:\(possessive)|\(article))\\s[^,]{1,30},\\s",
             // "Every piano has one stubborn note, the tuner told me, and …", "…, avisava o velho Custódio, porque …" (set 29)
             ",\\s*(?:\(article)|\(possessive))\\s[^,]{1,30}?\\s(?i:told me|told us|tells me|tells us|once told me|assured me|"
@@ -1251,11 +1251,11 @@ public struct DeterministicGate: Sendable {
             // Who will tell you so, after the line: "…, old Reg on plot nine will tell you." (set 35)
             ",\\s*[^,]{1,50}\\s(?i:will tell you|['’]ll tell you|will tell anyone|would tell you)\(end)",
             // Someone's words set off inside the line, its speaker first: "Launderettes, the old manager believed, are …",
-            // "Bookshop cats, Mr Pell once told me, bring …", "Umpires, my father liked to remind me, are …" (set 35)
-            // (not a list of what people do: "The kettle whistles, my father mutters, and the house wakes up.")
-            ",\\s*(?:\(article)|\(possessive)|(?!I\\b)\(name))\\s[^,]{0,30}?\\b(?:\(said)|\(claimed)|(?i:once told me|told me|"
+            // "Bookshop cats, Mr Pell once told me, bring …", "Real gardeners, my uncle maintains, water the soil …",
+            // "Echte Gärtner, so beteuert mein Onkel, gießen …" (sets 35 and earlier)
+            ",\\s*(?:(?i:so|wie)\\s+)?(?:\(article)|\(possessive)|(?!I\\b)\(name))\\s[^,]{0,30}?\\b(?:\(said)|\(claimed)|(?i:once told me|told me|"
                 + "liked to remind me|likes to remind me|likes to claim|liked to claim|informs every new member|tells anyone "
-                + "who['’]ll listen|tells anyone who will listen))\\s*,\\s(?!(?i:and|then|while|und|y|et|e|ed)\\b)",
+                + "who['’]ll listen|tells anyone who will listen))\\s*,\\s\(listGoesOnNot)",
             // … or the speech verb before the words in quotation marks: "In the film, the old detective mutters, "Every
             // door has a key …"" (set 35)
             ",\\s*(?:\(article)|\(possessive)|(?!I\\b)\(name))\\s[^,]{0,30}?\\b(?:\(said)|\(claimed)|\(spoke))\\s*,\\s*[\"“«„‘]",
@@ -1266,7 +1266,7 @@ public struct DeterministicGate: Sendable {
             "\\b(?i:as)\\s+[^,]{1,30}\\s(?i:never tire|never tires|never tired|never get tired|never gets tired)\\s+of\\s+"
                 + "(?i:reminding|telling|saying|repeating)\\b",
             // As someone explained, as the opener: "Conforme me explicou um faroleiro reformado, …" (set 35)
-            "^\\P{L}*(?i:conforme|como|comme|come|as)\\s+(?:(?i:me|mi|m['’]|nos|ci|nous|l['’]a|lo|le)\\s*)?(?i:explicou|explicó|"
+            "^\\P{L}*\(like)\\s+(?:(?i:me|mi|m['’]|nos|ci|nous|l['’]a|lo|le)\\s*)?(?i:explicou|explicó|"
                 + "a expliqué|ha spiegato|explained|explicaba|explicava|expliquait|spiegava)\\b[^,:;]{0,60}[,:;]",
             // Repeating or teaching, then a clause: "Grandad kept repeating that onions sulk …" (set 35; not "… kept
             // repeating that joke all through dinner")
