@@ -81,7 +81,8 @@ def token_states(texts, config=CONFIG):
     dimensions = int(done.stderr.split(" dimensions")[0].split(", ")[-1])
     result, at = {}, 0
     for text in [""] + texts:
-        (count,) = np.frombuffer(data, "<i4", 1, at)
+        # a Python int: NumPy's int32 arithmetic would wrap the offset past 2 GiB of states
+        count = int(np.frombuffer(data, "<i4", 1, at)[0])
         ids = np.frombuffer(data, "<i4", count, at + 4)
         at += 4 + 4 * count
         states = np.frombuffer(data, "<f4", count * dimensions, at).reshape(count, dimensions).astype(np.float64)

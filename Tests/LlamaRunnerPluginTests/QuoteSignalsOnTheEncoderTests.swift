@@ -218,9 +218,9 @@ import Testing
         for (source, total) in totals.sorted(by: { $0.key < $1.key }) {
             print("gates held-out \(model), all: \(source) \(total.accepted)/\(total.total) accepted")
         }
-        // Measured on sets 4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34 and 36: 2442/2519 (96.9%) on
-        // EmbeddingGemma (the default embedder), 2458/2519 on e5, which has no register model; before sets 35 and
-        // 36, on sets 4 to 34, 2264/2339 and 2282/2339; before sets 33 and 34, on sets 4
+        // Measured on sets 4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36 and 38: 2618/2699 (97.0%) on
+        // EmbeddingGemma (the default embedder), 2633/2699 on e5, which has no register model; before sets 37 and
+        // 38, on sets 4 to 36, 2442/2519 and 2458/2519; before sets 35 and 36, on sets 4 to 34, 2264/2339 and 2282/2339; before sets 33 and 34, on sets 4
         // to 32, 2091/2159 and 2106/2159; before sets 29 to 32, on sets 4
         // to 28, 1734/1799 and 1753/1799; before sets 27 and 28, on
         // sets 4 to 26, 1560/1620 and 1576/1620; before sets 25 and 26, on
@@ -228,8 +228,8 @@ import Testing
         // sets 4 to 21, 1213/1260 and 1227/1260; before set 21, 1035/1080
         // (1041 before the register read token states). Most of the rest: the policy counts a scene
         // that reports someone's saying or claim as credited ("Ogni estate il nonno giura che …"),
-        // the writers do not, and the rules (21 of the 2519) and the register's out-of-fold cutoff
-        // (27) take such lines. On sets 4, 6, 9, 15 and 17 before set 19: 862/900; with set
+        // the writers do not, and the rules (23 of the 2699) and the register's out-of-fold cutoff
+        // (28) take such lines. On sets 4, 6, 9, 15 and 17 before set 19: 862/900; with set
         // 16, before set 18: 863/900. On sets 4, 6, 9 and 15
         // before set 16: 686/720; on sets 4, 6
         // and 9 alone: 512/540 before set 14, 503/540 before sets 12 and 13
@@ -248,13 +248,14 @@ import Testing
     }
 
     /// The held-out drafts written apart (eval/drafts/held-out, sets 4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30,
-    /// 32, 34 and 36) on EmbeddingGemma, as the pipeline orders the checks: the deterministic gate first, then
+    /// 32, 34, 36 and 38) on EmbeddingGemma, as the pipeline orders the checks: the deterministic gate first, then
     /// the register model on the novelty vector and token states. Measured: with the rules in front,
-    /// 1563/1643 leftovers are rejected as `promptFragment` (rules 983, register 580) and 1593/1662
-    /// attributions as `attribution` (rules 1392, register 201); the rules take 21 of the 2519 good
+    /// 1654/1758 leftovers are rejected as `promptFragment` (rules 1050, register 604) and 1708/1780
+    /// attributions as `attribution` (rules 1498, register 210); the rules take 23 of the 2699 good
     /// lines for either (a scene reporting someone's saying or claim, advice before a colon read as
-    /// a source), the register 27 more (most of the other leftovers are rejected first by another gate:
-    /// `sentenceCount`, `attribution`, `length`, `sentenceEnd`). Before sets 35 and 36, on sets 4 to 34: 1457/1525,
+    /// a source), the register 28 more (most of the other leftovers are rejected first by another gate:
+    /// `sentenceCount`, `attribution`, `length`, `sentenceEnd`). Before sets 37 and 38, on sets 4 to 36: 1563/1643,
+    /// 1593/1662, 21 and 27 of 2519. Before sets 35 and 36, on sets 4 to 34: 1457/1525,
     /// 1475/1542, 21 and 28 of 2339. Before sets 33 and 34, on sets 4 to 32: 1350/1406, 1361/1424, 21 and 22 of
     /// 2159. Before sets 29 to 32, on sets 4 to 28: 1123/1174, 1125/1186,
     /// 22 and 27 of 1799. Before sets 27 and 28, on sets 4 to 26: 1012/1059, 1009/1067,
@@ -306,15 +307,15 @@ import Testing
         print("register heads alone: talk \(headAlone.talk), attribution \(headAlone.attribution), good flagged \(headAlone.goodFlagged)")
         // The script's figures on the same model's C engine (the two agree at cosine ≥ 0.99, not exactly).
         #expect(headAlone.talk >= register.talk.heldOutCaught - 3 && headAlone.attribution >= register.attribution.heldOutCaught - 3)
-        // Held-out lines written after the fit raise the allowance in proportion (the model was fitted with set 36 in
-        // `held-out/`, so none yet).
+        // Held-out lines written after the fit raise the allowance in proportion (the model was fitted with sets up to
+        // 36 in `held-out/`; set 38 came after).
         let flaggedAtFit = Double(register.talk.heldOutGoodFlagged + register.attribution.heldOutGoodFlagged)
         #expect(Double(headAlone.goodFlagged) <= flaggedAtFit * Double(try #require(caught["good"]).total) / Double(register.talk.heldOutGood) + 1)
         let leftovers = try #require(caught["leftover"]), attributions = try #require(caught["attribution"])
         let good = try #require(caught["good"])
-        #expect(leftovers.total == 1643 && attributions.total == 1662 && good.total == 2519)
-        #expect(leftovers.rules + leftovers.register >= 1560 && attributions.rules + attributions.register >= 1589)
-        #expect(good.rules <= 21 && good.register <= 30)
+        #expect(leftovers.total == 1758 && attributions.total == 1780 && good.total == 2699)
+        #expect(leftovers.rules + leftovers.register >= 1651 && attributions.rules + attributions.register >= 1704)
+        #expect(good.rules <= 23 && good.register <= 30)
 
         // `quote check` lists the register's rejection under the gate it stands for.
         let missed = "I hope this captures the cozy, everyday warmth you were looking for!"

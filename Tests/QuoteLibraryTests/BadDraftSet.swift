@@ -338,5 +338,16 @@ enum BadDraftSet {
         ("fr", "Je prends mon café noir sur le balcon, selon mes habitudes du dimanche."),
         ("it", "Ad ascoltare Mozart la sera, mi addormento sempre prima della fine."),
         ("en", "The kettle whistles, my father mutters, and the whole house slowly wakes up."),
+        // A belief in a scene, a reported call in a scene, a smell that announces, a law of nature, the speaker's own
+        // rule, thanks said, asking for something, the first person before a verb that looks reported (set 37 of
+        // eval/drafts).
+        ("en", "Mia is convinced the last ferry has gone, so she walks home along the harbour wall."),
+        ("de", "Die Verkäuferin ruft über drei Tische hinweg, die Lampe funktioniere noch, man müsse nur wackeln."),
+        ("pt", "O cheiro a castanhas assadas na esquina do Rossio avisa que o outono chegou à cidade."),
+        ("fr", "Le chat vole la meilleure place près du poêle : la loi du plus fort, version ronronnante."),
+        ("en", "Shoes off at the door — that's rule one in our little kitchen, and everybody knows it."),
+        ("it", "Lascio il resto al cameriere, mi dicono grazie e se ne vanno ridendo verso la piazza."),
+        ("de", "Bitte bringe mir morgen früh ein frisches Brot vom Bäcker an der Ecke mit."),
+        ("de", "Das alte Fahrrad bringe ich am Samstag endlich zur Werkstatt an der Brücke."),
     ]
 }

@@ -58,13 +58,15 @@ struct WrittenDraftsGateTests {
             }
         }
         print("rules take \(taken.count) of \(checked) good, generic, odd and fragment lines")
-        #expect(checked == 10_027)
-        #expect(taken.count <= 75)
+        #expect(checked == 10_522)
+        #expect(taken.count <= 80)
     }
 
-    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34 and 36): the rules alone
-    /// reject 983 of 1643 leftovers as `promptFragment` and 1392 of 1662 attributions as `attribution`; on the
-    /// tuning sets, 1922/3446 and 4577/5797. Before set 35's frames, with sets 35 and 36: 981/1643 and 1356/1662;
+    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36 and 38): the rules alone
+    /// reject 1050 of 1758 leftovers as `promptFragment` and 1498 of 1780 attributions as `attribution`; on the
+    /// tuning sets, 2014/3625 and 5002/6157. Before set 37's frames, with sets 37 and 38: 1051/1758 and 1479/1780;
+    /// tuning 2014/3625 and 4806/6157. On sets 4 to 36 before sets 37 and 38: 983/1643 and 1392/1662; tuning
+    /// 1922/3446 and 4577/5797. Before set 35's frames, with sets 35 and 36: 981/1643 and 1356/1662;
     /// tuning 1918/3446 and 4356/5797. On sets 4 to 34 before sets 35 and 36: 903/1525 and 1275/1542; tuning
     /// 1823/3266 and 4145/5437. Before set 33's frames, with sets 33 and 34: 898/1525 and
     /// 1271/1542; tuning 1817/3266 and 4064/5437. On sets 4 to 32 before sets 33 and 34: 818/1406 and 1182/1424;
@@ -80,10 +82,10 @@ struct WrittenDraftsGateTests {
     @Test func theRulesAloneOnTheHeldOutDrafts() throws {
         let leftovers = try caught("held-out", "leftover", by: .promptFragment)
         let attributions = try caught("held-out", "attribution", by: .attribution)
-        #expect(leftovers.total == 1643 && attributions.total == 1662)
-        #expect(leftovers.caught >= 983 && attributions.caught >= 1392)
+        #expect(leftovers.total == 1758 && attributions.total == 1780)
+        #expect(leftovers.caught >= 1050 && attributions.caught >= 1498)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
-        #expect(tuningLeftovers.caught >= 1922 && tuningAttributions.caught >= 4577)
+        #expect(tuningLeftovers.caught >= 2014 && tuningAttributions.caught >= 5002)
     }
 }

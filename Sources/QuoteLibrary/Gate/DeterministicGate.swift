@@ -357,6 +357,8 @@ public struct DeterministicGate: Sendable {
             + "recordarnos|repetirnos|decirnos|ricordarci|ripeterci|dirci|lembrar-nos|dizer-nos|repetir-nos|nous rappeler|"
             + "spiegare|ricordare|lembrar|rappelle|rappelait|recuerda|recordaba|ricorda|ricordava|lembra|lembrava|reminds us|"
             + "erinnert uns|"
+            // a song's or a prayer's words (set 37: "Como reza la canción, …")
+            + "reza|rezaba|recita|recitava|récite|"
             // what a trade knows ("Como bien sabe cualquier tendero, …"; not the speaker's "As I know", nor
             // French "sa", a possessive too)
             + "knows|weiß|sabe|saben|sait|savent|sanno|sabem)"
@@ -458,6 +460,8 @@ public struct DeterministicGate: Sendable {
             + "tenait pour certain|tient pour certain|"
             + "tenaient pour certain|tenía por cierto|tiene por cierto|teneva per certo|têm para si|tem para si|tinha para si|"
             + "tienen para sí|held it as gospel|holds it as gospel|hold it as gospel|took it as gospel|"
+            // (set 37: "Los ciclistas veteranos tienen clarísimo que …")
+            + "tienen claro|tiene claro|tenía claro|tenían claro|tienen clarísimo|tiene clarísimo|"
             + "hält es für ausgemacht|halten es für ausgemacht|hielt es für ausgemacht|hält es für erwiesen|"
             + "halten es für erwiesen|hält es für sicher|halten es für sicher)"
         // Verbs of speaking in a manner, which credit words only as the speaker's verb after them,
@@ -477,6 +481,15 @@ public struct DeterministicGate: Sendable {
             + "ricane|ricanait|ronchonne|bougonne|grogne|"
             // (set 33: "…, versprach die Frau am Stand …", "…, afiança o ditado; …")
             + "versprach|verspricht|versicherte|beteuerte|afiança|afiançava|"
+            // (set 37: "…, sentenziava il nonno …", "…, belehrte mich meine Schwester …", "…, presume mi cuñado, …",
+            // "…, garantem os vindimadores de Favaios."; not "assure", "assicura" or "asegura", which also mean
+            // "secures": "…, assicura il nodo con due giri.")
+            + "sentenziava|sentenzia|sentenciaba|sentencia|sentenciava|sentencie|tranchait|belehrte mich|belehrt mich|"
+            + "belehrte uns|presume|presumía|presumia|prophezeite|prophezeit|profetizaba|profetizava|profetizzava|prédisait|"
+            + "garantem|garante|garantiza|garantizan|garantit|garantissent|garantisce|garantiscono|afirmam|afirman|affirment|"
+            + "affermano|behaupten|beteuern|versichern|versichert|meint|avisam|avisan|avertissent|avvisano|warnen|"
+            + "suele decir|solía decir|costuma dizer|costumava dizer|aimait dire|aime dire|amava dire|ama dire|soleva dire|"
+            + "suele repetir|pflegt zu sagen|"
             // (set 35: "…, behauptet der Reiseführer.", "…, assicurava il bigliettaio.", "…, m'a certifié la dame du chalet
             // voisin.", "…, asseguram os velhos do Pinhão.", "…, costumava repetir o caseiro.", "…, acha o meu tio.")
             + "behauptet|behauptete|verkündet|verkündete|beteuert|assicurava|aseguraba|assurait|assegurava|m['’]a expliqué|"
@@ -520,14 +533,17 @@ public struct DeterministicGate: Sendable {
             // "À l'entendre, ma voisine, rien ne vaut …" (set 29)
             + "à l['’]entendre|à les entendre|a sentirl[aoi]|a oírl[aoe]|a oirl[aoe]|"
             // (set 33: "À entendre le patron du café, …", "…, to hear the judges tell it, …")
-            + "à entendre|to hear(?=\\s[^,]{1,30}?\\stell it))"
+            + "à entendre|to hear(?=\\s[^,]{1,30}?\\stell it)|"
+            // (set 37: "Las mejores naranjas, a decir de la frutera …", "A quanto si racconta in paese, …")
+            + "a decir de(?:l|\\s+la|\\s+los|\\s+las)?|a quanto si racconta|a quanto si dice|a quanto dicono|"
+            + "por lo que se cuenta|por lo que cuentan|pelo que se conta|pelo que contam|à ce qu['’]on raconte)"
         let complement = "(?i:that|dass|que|qu['’]|che)"
         // Learning something from someone ("… learned from his master that …").
         let learned = "(?i:I learned|I learnt|learned|learnt|habe ich gelernt|lernte ich|lernte|lernten|aprendí|aprendi|"
             + "aprendimos|aprendemos|aprendeu|aprendeste|j['’]ai appris|a appris|avons appris|ho imparato|imparai|imparò|"
             + "abbiamo imparato)"
         // A short aside between the verb and "that": "The hymn book … warns, in pencil, that …".
-        let aside = "(?:\\s*,[^,.!?]{1,35},)?"
+        let aside = "(?:\\s*,[^,.!?]{1,45},)?"
         // What may stand between the verb and "that": adverbs of habit and the one told.
         let between = "(?i:once|always|often|me|us|him|her|mir|uns|immer|einmal|oft|siempre|una|vez|nos|nous|toujours|souvent|"
             + "un|jour|sempre|mi|ci|spesso|certa|gern|gerne|mich|dich|still|never|to|everyone|anyone|seit|jahren|tagen|jeher|noch|heute|"
@@ -535,6 +551,9 @@ public struct DeterministicGate: Sendable {
             + "todos|tout|le|monde|tutti|ancora|também|tambem|también|hoy|aujourd['’]hui|oggi|hoje|"
             + "every|morning|day|jeden|morgen|tag|cada|mañana|día|todas|as|manhãs|dia|chaque|matin|ogni|mattina|giorno|"
             + "volontiers|hartnäckig|felsenfest|\\p{L}+ly|\\p{L}+mente|"
+            // "… glauben fest, dass …", "… schwören darauf, dass …", "… répétait sans cesse qu'…", "… soutenait mordicus
+            // que …", "A fitness app told me this morning that …" (set 37)
+            + "fest|darauf|drauf|sans|cesse|mordicus|this|yesterday|today|"
             // "… me repitió mil veces que …", "… predigt ständig, dass …", "… nos advertía cada invierno de que …" (set 29)
             + "mil|veces|vezes|fois|volte|mal|times|thousand|hundred|cent|cien|cento|cem|mille|tausend|hundert|ständig|dauernd|"
             + "stets|invierno|verano|inverno|verão|hiver|été|estate|winter|summer|semana|woche|semaine|settimana|week|"
@@ -588,7 +607,9 @@ public struct DeterministicGate: Sendable {
             + "noticeboard|notice board|poster|affiche|cartaz|aviso|avviso|sobre de|seed packet|envelope|enveloppe|busta|"
             + "cookbook|cook book|recipe book|libro de cocina|livre de cuisine|libro di cucina|livro de cozinha|"
             // bottles and a festival's programme (set 33)
-            + "bottle|botella|bouteille|flacon|bottiglia|flacone|garrafa|frasco|programme|programa|programma)"
+            + "bottle|botella|bouteille|flacon|bottiglia|flacone|garrafa|frasco|programme|programa|programma|"
+            // instructions (set 37)
+            + "istruzioni|instructions|instrucciones|instruções|anleitung|gebrauchsanweisung|bedienungsanleitung)"
         // Putting or hammering a lesson into someone's head.
         let intoHead = "(?i:metía|metia|metió|metieron|metían|metteva|messo|mis|mettait|meteu|meteram|metiam|martelou|martelava|"
             + "martellato|martellava|machacó|machacaba|enfoncé|enfonçait|cacciato|ficcato)"
@@ -696,7 +717,10 @@ public struct DeterministicGate: Sendable {
             // (the strong claims only: "The conductor announces: next stop, …" is a scene)
             subjectThen(60) + "(?i:insists|insisted|swears|swore|is adamant|was adamant|is convinced|was convinced|believes|"
                 + "reckons|insiste|insistía|jura|juraba|assure|affirme|affirmait|jure|giura|assicura|afferma|garante|afirma|"
-                + "assegura|behauptet|schwört|beharrt darauf|besteht darauf|ist überzeugt|sind überzeugt|ist sich sicher)\\s*:",
+                + "assegura|behauptet|schwört|beharrt darauf|besteht darauf|ist überzeugt|sind überzeugt|ist sich sicher|"
+                // (set 37: "Die Leute im Dorf sind sich sicher: …", "Mon ancienne directrice de colo était formelle : …")
+                + "sind sich sicher|waren sich sicher|sind sich einig|était formel|était formelle|est formel|est formelle|"
+                + "era tajante|era categórica|era categórico|era categorica|era categorico)\\s*:",
             subjectThen(60) + "(?i:l['’]|le|lo)\\s*(?i:assure|assurent|affirme|affirment|jure|jurent|dit|disent|répète|répètent|"
                 + "rappelle|rappellent|confirme|confirment|garantit|savent|sait|dice|dicen|asegura|aseguran|afirma|afirman|jura|"
                 + "juran|repite|repiten|recuerda|saben|sabe|dicono|assicura|assicurano|giura|giurano|ripete|ripetono|ricorda|"
@@ -770,6 +794,9 @@ public struct DeterministicGate: Sendable {
                 // dei semi promettono …", "Sur le sachet de graines, on promet …"; set 19)
                 + "recommends|advises|empfiehlt|rät|recomienda|aconseja|conseille|recommande|précise|consiglia|raccomanda|"
                 + "recomenda|aconselha|versprechen|prometen|promettent|promettono|prometem|"
+                // (set 37: "The pigeon racing handbook states that …", "O letreiro à porta da tasca avisa que …"; a
+                // thing that warns is not enough: "O cheiro a castanhas … avisa que o outono chegou")
+                + "states|stated|stipulates|avisa|avisaba|avisava|avverte|avvertiva|avertit|proclame|proclama|proclaims|"
                 // what a sign informs of and a calendar suggests ("The sign by the pool informs us that …", "Il
                 // calendario … suggerisce, per marzo, di …"; set 29)
                 + "informs|informed|informa|informe|informiert|suggests|suggested|suggerisce|sugiere|suggère|sugere|"
@@ -837,12 +864,16 @@ public struct DeterministicGate: Sendable {
                 + "view|opinion|line|message|lesson|verdict|credo|principle)\\s+"
                 + "(?i:is|was|has always been|had always been)(?:\\s+(?i:simple|clear|simply this|this))?\\s*(?:(?i:that)\\b|:)",
             // Someone who has a theory or a motto, told after a colon: "Mi jefa tiene una teoría: …", "I tassisti romani
-            // hanno una loro filosofia: …", "Papá tenía una frase para las mudanzas: …" (set 29); not the speaker's own
-            // ("I have a theory: toast …")
+            // hanno una loro filosofia: …", "Papá tenía una frase para las mudanzas: …" (set 29), a rule or a conviction
+            // ("Los feriantes tienen su propia regla: …", "I vecchi del coro hanno una loro convinzione: …"; set 37); not
+            // the speaker's own ("I have a theory: toast …")
             "\\b\(notSpeaker)(?i:has|have|had|tiene|tienen|tenía|tenia|tem|têm|tinha|ha|hanno|aveva|a|ont|avait|hat|haben|hatte)\\s+"
-                + "(?:(?i:a|an|una|un|uma|une|eine|ein|their own|his own|her own|loro|seine|ihre)\\s+)+(?:\\p{L}+\\s+)?"
+                + "(?:(?i:a|an|una|un|uma|une|eine|ein|their own|his own|her own|loro|seine|ihre|"
+                // (one's own only with "own": "Aquí tiene su frase: …" is talk)
+                + "(?:su|sua|leur|their)\\s+(?:propia|própria|propria|propre|own))\\s+)+(?:\\p{L}+\\s+)?"
                 + "(?i:theory|motto|saying|philosophy|maxim|mantra|credo|teoría|teoria|théorie|theorie|frase|lema|devise|"
-                + "massima|filosofia|filosofía|philosophie|dicho|ditado|detto|dicton|spruch|lebensweisheit)\\b[^.!?:]{0,40}:",
+                + "massima|filosofia|filosofía|philosophie|dicho|ditado|detto|dicton|spruch|lebensweisheit|regla|regra|regola|"
+                + "règle|regel|rule|convicción|convinzione|conviction|überzeugung|creencia|crença|credenza|croyance)\\b[^.!?:]{0,40}:",
             "^\\P{L}*(?i:la teoría|la teoria|la théorie|a teoria|el lema|la devise|il motto|o lema|la regla|la règle|la regola|"
                 + "a regra|la filosofía|la philosophie|la filosofia|a filosofia)\\s+(?i:de|del|della|dello|di|du|des|da|do)\\b"
                 + "[^,.!?:]{1,40}?\\s(?i:es|era|est|était|è|é)\\s*(?:(?i:que|che)\\b|(?i:qu)['’]|:)",
@@ -1114,7 +1145,11 @@ public struct DeterministicGate: Sendable {
                 // (set 35: "Se comenta en el muelle que …", "No quartel corre a ideia de que …", "la rumeur veut qu'…")
                 + "se comenta|si commenta|comenta-se|corre a ideia|corre la idea|l['’]idée circule|circule l['’]idée|"
                 + "gira l['’]idea|circola l['’]idea|la rumeur veut|la légende veut|la leggenda vuole|a lenda diz|"
-                + "legend[^,.!?]{0,30}? has it|rumou?r[^,.!?]{0,30}? has it)"
+                + "legend[^,.!?]{0,30}? has it|rumou?r[^,.!?]{0,30}? has it|"
+                // (set 37: "En la comarca circula la historia de que …")
+                + "circula la historia|circula la leyenda|circula el rumor|corre la voz|corre el rumor|circola la storia|"
+                + "circola la voce|corre voce|gira voce|circula a história|circula a lenda|corre o boato|corre a voz|"
+                + "l['’]histoire circule|le bruit court)"
                 + "\\b[^.!?]{0,40}?\\s\(notComparison)(?:(?i:que|che|dass|that)\\b|(?i:qu)['’])",
             // "Cuentan en mi pueblo que …": the plural of telling only as the line's first word
             "^\\P{L}*(?i:cuentan|contam|raccontano|racontent)\\b[^.!?]{0,40}?\\s\(notComparison)(?i:que|che|qu['’])\\b",
@@ -1243,10 +1278,12 @@ public struct DeterministicGate: Sendable {
                 + "(?:\(possessive)|\(kin))[^,]{0,40},",
             // Swearing to have seen it: "Mia sorella giura di aver visto il casaro piangere …" (set 35)
             subjectThen(60) + "(?i:giura|giurava|ha giurato|jura|juraba|juró|jurava|jurou|jure|jurait|a juré|swears|swore|"
-                + "schwört|schwor)\\s+(?i:di aver|di avere|de haber|d['’]avoir|de ter|to have|having|gesehen zu haben)\\b",
+                + "schwört|schwor)\\s+(?i:di aver|di avere|de haber|d['’]avoir|de ter|to have|having|gesehen zu haben|avoir|haber|aver)\\b",
             // Hearsay without a speaker after the line: "…, diz-se lá para os lados de Sagres." (set 35)
             ",\\s*(?i:diz-se|dizia-se|conta-se|contava-se|se dice|se decía|se cuenta|se contaba|si dice|si diceva|si racconta|"
                 + "si raccontava|on dit|dit-on|disait-on|on raconte|raconte-t-on|heißt es|hieß es|sagt man|sagte man|"
+                // (set 37: "…, chantait-on du côté de Nogent.")
+                + "chantait-on|chante-t-on|répète-t-on|répétait-on|prétend-on|affirme-t-on|jure-t-on|murmure-t-on|"
                 + "erzählt man|it is said|it['’]s said)\\b(?:[^,]{0,40}\(end)|\\s*,\\s)",
             // Who will tell you so, after the line: "…, old Reg on plot nine will tell you." (set 35)
             ",\\s*[^,]{1,50}\\s(?i:will tell you|['’]ll tell you|will tell anyone|would tell you)\(end)",
@@ -1261,7 +1298,7 @@ public struct DeterministicGate: Sendable {
             ",\\s*(?:\(article)|\(possessive)|(?!I\\b)\(name))\\s[^,]{0,30}?\\b(?:\(said)|\(claimed)|\(spoke))\\s*,\\s*[\"“«„‘]",
             // "…, goes the joke among the Sunday band." (set 35)
             ",\\s*(?i:goes|went|runs|ran)\\s+the\\s+(?:\\p{L}+\\s+)?(?i:joke|saying|story|song|rhyme|legend|proverb|refrain|"
-                + "superstition|rule)\\b",
+                + "superstition|rule|motto|maxim|slogan|verse)\\b",
             // "…, as sailors never tire of reminding passengers …" (set 35)
             "\\b(?i:as)\\s+[^,]{1,30}\\s(?i:never tire|never tires|never tired|never get tired|never gets tired)\\s+of\\s+"
                 + "(?i:reminding|telling|saying|repeating)\\b",
@@ -1289,7 +1326,7 @@ public struct DeterministicGate: Sendable {
             "[—–]\\s*[^,.!?]{0,30}?\\b(?i:die|la|l['’]|a|the)\\s*(?:\\p{L}+\\s+)?(?i:meinung|ansicht|opinión|opinion|avis|"
                 + "opinione|opinião)\\s+(?i:von|des|der|de|du|di|del|della|do|da|of)\\b",
             // "…, so erzählt man sich, …", "Der Wirt habe, so heißt es, …" (set 35)
-            ",\\s*(?i:so erzählt man sich|so heißt es|so sagt man|wie man sich erzählt|so will es die legende)\\s*,",
+            ",\\s*(?i:so erzählt man sich|so heißt es|so sagt man|wie man sich erzählt|so will es die legende)\\b[^,]{0,30},",
             // A rule that wants it so: "…, so will es die alte Regel in unserem Dorf." (set 35)
             "\\b(?i:so|così|assim|así|ainsi)\\s+(?i:will|wollte|vuole|voleva|quiere|quería|veut|voulait|quer|queria)\\s+"
                 + "(?i:es\\s+)?(?i:die|la|a|the|el|le)\\s+(?:\\p{L}+\\s+)?(?i:regel|regola|regla|règle|regra|rule|norma|sitte|brauch)\\b",
@@ -1348,9 +1385,11 @@ public struct DeterministicGate: Sendable {
                 + "buon senso|bom senso|senso comune|gesunden menschenverstand)\\b",
             // Hedged hearsay after the line, with its teller: "…, almeno così racconta il pasticcere di Vico.", "…, ou
             // assim se conta no Castelo.", "…, or so boaters have believed for generations." (set 35)
-            ",\\s*(?i:or so|o eso|o al menos eso|ou assim|ou pelo menos assim|almeno così|o almeno così|du moins)\\s+"
+            "[,—–]\\s*(?i:or so|o eso|o al menos eso|ou assim|ou pelo menos assim|almeno così|o almeno così|du moins)\\s+"
                 + "(?!(?i:I|we|je|j['’]|yo|io|eu|ich|wir)\\b)(?:[^,.!?]{1,30}?\\s)?(?:\(said)|\(claimed)|(?i:have believed|has believed|had believed|se conta|se diz|se dice|"
-                + "racconta|raccontano|raconte|racontent|cuenta|cuentan|dice|dicen|diz|dizem|me explicó|me dijo|me contó))\\b",
+                + "racconta|raccontano|raconte|racontent|cuenta|cuentan|dice|dicen|diz|dizem|me explicó|me dijo|me contó|"
+                // (set 37: "…, o così la pensa il maestro Zanetti.")
+                + "la pensa|la pensava|la pensano|la piensa|le pense|o pensa))\\b",
             // "… at least according to …": "…, almeno secondo la signora del banco accanto." (set 35)
             ",\\s*(?i:almeno|al menos|por lo menos|du moins|au moins|at least|zumindest|wenigstens|pelo menos|ao menos)\\s+"
                 + "\(according)\\s",
@@ -1379,11 +1418,178 @@ public struct DeterministicGate: Sendable {
             "[—–,;:]\\s*(?:(?i:è|era|fu|es|fue|é|foi|était|c['’]est|c['’]était|is|was|it['’]s|that['’]s|ist|war|esa es|essa é|"
                 + "ça a été|that was)\\s+)?(?i:il|lo|la|el|le|o|a|the|der|die|das|l['’])\\s*(?:(?i:motto|lema|devise|divisa|"
                 + "wahlspruch|leitspruch|règle d['’]or|regla de oro|regola d['’]oro|regra de ouro|golden rule|norma))\\s+"
-                + "(?i:di|de|del|della|dello|dei|des|du|do|da|dos|das|of|von|vom|der)\\b",
+                + "(?i:di|de|del|della|dello|dei|des|du|do|da|dos|das|of|von|vom|der|pintado|pintada|painted|escrito|"
+                + "written|gemalt|peint|peinte|dipinto|inciso|engraved)\\b",
             // A motto as the subject: "The ringers' motto, painted above the door, is …", "O lema dos voluntários … : …"
             // (set 35; not the speaker's own, "My motto is …")
             "^\\P{L}*(?i:the|el|la|le|il|lo|o|a|der|die|das|l['’])\\s*[^.!?:]{0,30}?\\b(?i:motto|lema|devise|divisa|wahlspruch|"
                 + "leitspruch)\\b[^.!?]{0,50}?(?:\\s(?i:is|was|ist|war|es|era|est|était|è|é|foi)\\s*[\"“«„'‘]|:)",
+            // The speaker first and a claim's verb at the end: "…, the older cornet players insist.", "…, my aunt Rosie
+            // reckons." (set 37)
+            ",\\s*(?:\(article)|\(possessive)|(?!I\\b)\(name))\\s[^,]{0,40}?\\b(?i:insist|insists|reckon|reckons|maintain|"
+                + "maintains|swear|swears|claim|claims|will swear|would swear|assure me|assure us)"
+                + "(?:\\s+(?i:so|it|always|still|to this day))?\(end)",
+            // Someone's opinion or experience, not the speaker's: "…, in the vicar's opinion.", "Folding chairs, in the
+            // caretaker's experience, last longer …" (set 37; not "in my experience")
+            "\\b(?i:in)\\s+(?!(?i:my|our)\\b)(?:(?i:his|her|their)|(?:(?i:the)\\s+)?[^,.!?]{1,30}?['’]s?)\\s+"
+                + "(?:(?i:humble|considered|expert|long)\\s+)?(?i:opinion|view|experience|estimation|reckoning)\\b",
+            // Someone's theory, rule or advice named after the line: "— at least, that's Coach Marlow's theory.", "— Mum's
+            // rule, not mine.", "…, was Grandpa's line every single Saturday." (set 37)
+            "[—–,;]\\s*(?:(?i:at least|or at least|anyway)\\s*,?\\s*)?(?:(?i:that['’]s|that is|that was|was|is)\\s+)?"
+                // (not "that's rule one", "it's advice")
+                + "(?!(?i:my|our|mine|its)\\b)(?:(?i:the)\\s+)?(?:\\p{L}+\\s+){0,3}?(?!(?i:that|it|here|there|what|who|let|he|she)['’])"
+                + "\\p{L}+['’]s?\\s+(?:(?i:favourite|favorite|firm|"
+                + "old|golden|pet|own)\\s+)?(?i:theory|rule|motto|advice|saying|creed|maxim|mantra|philosophy|doctrine)\\b",
+            "[—–,;]\\s*(?i:that['’]s|that was|was|is)\\s+(?!(?i:my|our)\\b)(?:\\p{L}+\\s+){0,2}?\\p{L}+['’]s\\s+"
+                + "(?:(?i:favourite|favorite|pet|stock)\\s+)?(?i:line|phrase|refrain)\\b",
+            // … the same in the Romance languages and German: "— conselho do meu tio camionista, …", "— una teoria del
+            // nostro tenore, …", ": regola numero uno della guida alpina …", "…; so jedenfalls die Theorie meines Onkels."
+            // (set 37)
+            "[—–:;]\\s*(?:(?i:é|era|c['’]est|c['’]était|è|es|fue|foi)\\s+)?(?:(?i:a|la|o|le|il|el|l['’]|una|uma|une|un)\\s*)?"
+                + "(?i:regra|regla|règle|regola|teoria|teoría|théorie|conselho|consejo|conseil|consiglio|croyance|creencia|"
+                + "credenza|crença)\\s+(?:(?i:número um|número uno|numero uno|numéro un|de oro|d['’]or|"
+                + "d['’]oro|de ouro)\\s+)?(?i:do|da|dos|das|de|del|della|dello|dei|des|du|di)\\s",
+            "[—–,;]\\s*(?:(?i:so)\\s+(?:(?i:jedenfalls|zumindest|wenigstens)\\s+)?(?:(?i:lautet|lautete)\\s+)?)?(?i:die|der)\\s+"
+                + "(?i:theorie|faustregel|regel|devise|lehre|weisheit|überzeugung|meinung)\\s+(?i:meines|meiner|unseres|unserer|"
+                + "des|der|von)\\b",
+            // A rule someone lived by, a favourite saying: "— a rule my aunt lived by …", "My dad's favourite saying was
+            // that …" (set 37; not the speaker's own: "My favourite saying is …")
+            "\\b(?i:rule|motto|maxim|creed)\\s+(?:\(article)|\(possessive)|(?!I\\b)\(name))\\s[^,.!?]{0,25}?\\b(?i:lived by|"
+                + "lives by|swore by|swears by)\\b",
+            "(?<!(?i:my|our)\\s)\\b(?i:favourite|favorite|pet|stock)\\s+(?i:saying|motto|maxim|phrase|expression|proverb)\\s+"
+                + "(?:(?i:was|is)\\b|:)",
+            // A belief held for long or firmly, without "that": "The whole village has long believed the hall's stage …",
+            // "Gardeners on our allotment site are convinced a hard frost …", "There's a belief among drivers …" (set 37; a
+            // group's conviction, not one person's, which a scene has too: "Mia is convinced the last ferry has gone, so …")
+            subjectThen(60) + "(?i:are convinced|has long believed|have long believed|had long believed|"
+                + "has always believed|have always believed|has always held|have always held|have a firm belief|"
+                + "has a firm belief)\\s+(?!(?i:that|of|about|by|in)\\b)(?i:the|a|an|every|no|nothing|it|its|it['’]s|there|you|"
+                + "your|all|only)\\b",
+            "^(?!\\P{L}*(?i:I|we)\\s)[^.!?]*?\\b(?i:a|the)\\s+(?:(?i:firm|strong|long-held|long-standing|old|widespread|"
+                + "common)\\s+)?(?i:belief|conviction)\\s+(?i:among|amongst|that)\\b",
+            // Who tells us, set off: "Buses, one old timetable clerk once explained to me, are …", "…, the county
+            // guidelines tell us, and …", "…, or so the fanciers down our street keep telling me." (set 37)
+            ",\\s*(?:(?i:one|an?|the|my|our)\\s+)[^,]{0,30}?\\b(?i:once explained to me|explained to me|tell us|tell me|"
+                + "assure us|assure me|keep telling me|keep telling us|keep reminding us|remind us)\\s*,\\s",
+            ",\\s*(?i:or so)\\s+[^,.!?]{1,30}?\\s(?i:keep telling|keep saying|keep reminding|kept telling|kept saying)\\b",
+            // A certainty in Italian and French pointing back at the line with "ne"/"en", or a bet on it: "…, ne sono
+            // certi i vignaioli delle Langhe.", "…, ci scommetteva il vecchio proprietario." (set 37)
+            ",\\s*(?i:ne sono|ne è|ne era|ne erano|en est|en sont|en était|en étaient)\\s+(?i:certi|certe|certo|certa|convinti|"
+                + "convinte|convinto|convinta|sicuri|sicure|sicuro|sicura|convaincu|convaincue|convaincus|sûr|sûre|sûrs|certain|"
+                + "certaine|certains|persuadé|persuadée|persuadés)\\s+\\p{L}",
+            ",\\s*(?i:ci scommetteva|ci scommette|ci scommettono|ci giurerebbe|ci giurava|ci giura|ci metterebbe la mano sul "
+                + "fuoco|en mettrait sa main au feu|pondría la mano en el fuego)\\s+\\p{L}",
+            // Told by people of a place, set off or after the line: "…, mi spiegano all'osteria, …", "…, mi assicurano al
+            // bar, …" (set 37)
+            ",\\s*(?i:mi|ci|me|nos|m['’]|nous)\\s*(?i:spiegano|dicono|assicurano|raccontano|giurano|dicen|explican|aseguran|"
+                + "cuentan|juran|dizem|explicam|garantem|contam|juram|disent|expliquent|assurent|racontent|jurent)"
+                // (where, or nothing: not "…, mi dicono grazie e se ne vanno.")
+                + "(?:\\s+(?i:a|al|all['’]|allo|alla|in|nel|nella|en|au|à|aux|no|na|em|dans|sur|sempre|siempre|toujours|"
+                + "tutti|todos|tous)\\b[^,]{0,40})?(?:,|\(end))",
+            // What is read somewhere, set off: "…, lê-se no verso do bilhete.", "Im Wanderführer … ist nachzulesen, …" (set 37)
+            ",\\s*(?i:lê-se|le-se|se lee|on lit|peut-on lire|si legge|liest man)\\s+(?i:no|na|nos|nas|em|en|el|la|sur|dans|"
+                + "nel|nella|sul|sulla|auf|im|in)\\b",
+            "\\b(?i:ist nachzulesen|ist zu lesen|kann man nachlesen|steht geschrieben)\\b",
+            // Listening to a trade, after the line: "…, si l'on écoute les arboriculteurs du coin." (set 37)
+            ",\\s*(?i:si l['’]on écoute|si on écoute|à écouter|a dar ascolto a|si escuchas a|se ouvirmos)\\s+(?:\(article)|"
+                + "\(possessive)|(?i:les|los|las|gli|i|os|as))\\s[^,]{1,40}\(end)",
+            // A group's view as the opener, in French, Spanish, Italian and Portuguese: "Pour les anciens du village, le
+            // bal …", "Per i nonni del paese, l'uva …", "Para los del coro, quien …" (set 37; English and German as for
+            // relatives, above)
+            "^\\P{L}*(?i:pour|para|per)\\s+(?i:les|los|las|gli|i|os|as|le|la|il|el|o|a|lo|l['’])\\s*(?:(?i:anciens|vieux|"
+                + "anziani|vecchi|nonni|mayores|viejos|abuelos|antigos|velhos|avós|habitants|abitanti|habitantes|gente|gens|"
+                + "parroco|prete|curé|cura|padre|abade|maestro|maestra|mestre|professeur|professore|médico|medico|médecin|"
+                + "dottore|capitano|capitaine|capitão|capitán|patron|patrón|padrone|maire|sindaco|alcalde|presidente)|"
+                + "\\p{L}+(?:eiro|eira|eiros|eiras|eros|aio|aia|ai|aie|iers|ières|eurs|euses|isti|iste|istas|istes|tori|trici|"
+                + "dores|doras)|(?i:del|do|dos|das|du|des|dei|della|de los|de la))\\b[^,]{0,30},\\s*(?i:nenhum|nenhuma|ningún|"
+                + "ninguna|nessun|nessuna|aucun|aucune|il|lo|la|le|el|los|las|les|o|a|os|as|un|una|une|um|uma|l['’]|todo|tudo|"
+                + "tout|tutto|rien|nada|niente|nulla|quien|chi|qui|quem|si|se|un|uno)\\b",
+            // Reported speech in German, by the form of the verb (Konjunktiv I) after a subject of the third person:
+            // "Die Waffel sei das Wichtigste am Eis, …", "Eltern … tuscheln, die neue Leiterin habe früher …" (set 37;
+            // not "Es sei denn", "Gott sei Dank", "Wie dem auch sei", nor the first person, "Heute habe ich …")
+            "(?:^\\P{L}*|,\\s*)(?i:der|die|das|ein|eine|jeder|jede|jedes)\\s+(?:(?!(?i:ich|wir|du|ihr|und|oder)\\b)"
+                + "\\p{L}+\\s+){0,4}(?<!(?i:auch)\\s)(?:sei|seien|müsse|könne|solle|dürfe|habe|werde|stehe|liege|bringe|gebe|"
+                + "wisse|möge|bleibe|fließe|komme|brauche|helfe)\\b(?!\\s+(?i:ich|wir|denn|dank)\\b)",
+            "^\\P{L}*\\p{Lu}\\p{Ll}+\\s+(?:(?!(?i:ich|wir|du|ihr|und|oder)\\b)\\p{L}+\\s+){0,4}(?<!(?i:auch)\\s)"
+                // (the modal forms only, which no imperative shares: "Bitte bringe mir …")
+                + "(?:müsse|könne|solle|dürfe|wisse|möge)\\b(?!\\s+(?i:ich|wir|denn|dank)\\b)",
+            // … and a rule reported with "man": "…, man solle Brot niemals im Zorn anschneiden." (not "man müsse", which a
+            // scene reports too: "Die Verkäuferin ruft …, man müsse nur wackeln.")
+            ",\\s*(?i:man)\\s+(?:solle|dürfe|möge)\\b",
+            // Someone's view as the opener, in German: "Ihrer Meinung nach erkennt man …" (set 37)
+            "^\\P{L}*(?i:seiner|ihrer|deren|dessen)\\s+(?i:meinung|ansicht|überzeugung)\\s+nach\\b",
+            // A lesson someone drilled in, after the line: "…, hat uns der Lagerleiter jeden Abend eingeschärft.", "… – diese
+            // Lektion hat mir Kletterlehrer Jonas beigebracht." (set 37)
+            "[,—–]\\s*(?:(?i:das|diese lektion|diese regel|diesen rat|das alles)\\s+)?(?i:hat|hatte|haben|hatten)\\s+"
+                + "(?i:uns|mir|mich)\\s+[^,]{1,50}\\b(?i:eingeschärft|beigebracht|eingebläut|erklärt|erzählt|versichert|"
+                + "gesagt|geraten|gepredigt)\(end)",
+            // Lore that holds, before a colon: "In unserer Familie gilt seit jeher: …" (set 37)
+            "\\b(?i:gilt|galt)\\s+(?:(?i:seit jeher|seit jahren|seit generationen|schon immer|immer|bis heute)\\s*)?:",
+            // Where it stands written, after a dash: "… – das stand auf dem Banner …", "… – so prangt es in Schönschrift
+            // über der Theke …" (set 37)
+            "[—–]\\s*(?i:das|so|es)\\s+(?i:stand|steht|prangt|prangte|hing|hängt)\\s+(?:(?i:es)\\s+)?(?:[^,.!?]{0,20}\\s)?"
+                + "(?i:auf|in|an|über)\\s+(?i:dem|der|den|einem|einer)\\b",
+            // "…, so die alten Leute auf Föhr." (set 37)
+            ",\\s*(?i:so)\\s+(?i:die|der|mein|meine|unser|unsere)\\s+[^,]{1,40}\(end)",
+            // Tradition or legend that wants it so, after the line: "…, manda a tradição da família Carvalho.", "…, veut la
+            // tradition des bateliers." (set 37)
+            ",\\s*(?i:manda|mandava|veut|voulait|vuole|voleva|quiere|quería|will|wollte)\\s+(?i:a|la|the|die|el|il)\\s+"
+                + "(?i:tradição|tradition|tradizione|tradición|legende|leggenda|leyenda|légende|lenda|überlieferung|costume|"
+                + "costumbre|coutume|usanza|sitte|brauch)\\b",
+            // "Cuenta la leyenda que …" (set 37)
+            "^\\P{L}*(?i:cuenta|conta|racconta|raconte|dice|diz|dit)\\s+(?i:la|a|le|il|o|l['’])\\s*(?i:leyenda|lenda|légende|"
+                + "leggenda|tradición|tradição|tradition|tradizione)\\b",
+            // Someone's legend, a tradition or a saying as the credit: "…, selon la légende du quartier, …" (set 37)
+            "\(according)\\s+(?i:la|le|l['’]|les|el|lo|il|o|a|the|die|der)\\s*(?:\\p{L}+\\s+)?(?i:légende|leggenda|leyenda|"
+                + "lenda|legend|legende|tradition|tradizione|tradición|tradição|überlieferung|rumeur|rumor|voce|boato|"
+                + "croyance|creencia|credenza|crença|\(DeterministicGate.sayingNouns))\\b",
+            "^\\P{L}*(?i:nach der überlieferung|der überlieferung nach|laut überlieferung)\\b",
+            // A proverb or a tradition that holds it: "An old Yorkshire proverb holds that …" (set 37)
+            "\\b(?i:\(DeterministicGate.sayingNouns)|tradition|lore|legend|wisdom)\\s+(?i:holds|held|has long held)\\s+that\\b",
+            // A saying named after the line, its verb first: "…, dit le dicton ; …" (set 37)
+            ",\\s*(?i:dit|dice|diz|sagt|says|dicen|disent|dicono|dizem|reza|recita)\\s+(?i:le|el|il|lo|o|das|der|the|un|una|um|"
+                + "ein|l['’])\\s*(?:\\p{L}+\\s+)?(?i:\(DeterministicGate.sayingNouns))\\b",
+            // Advice named as someone's after a comma: "Fíate del puesto con más cola, era el consejo de mi vecina Maruja …"
+            // (set 37)
+            ",\\s*(?i:é|era|c['’]est|c['’]était|è|es|fue|foi|fu)\\s+(?i:a|la|o|le|il|el|l['’]|una|uma|une|un)\\s*(?i:regra|regla|"
+                + "règle|regola|conselho|consejo|conseil|consiglio|lema|devise|motto)\\s+(?i:do|da|dos|das|de|del|della|dello|"
+                + "dei|des|du|di)\\s",
+            // Someone who says it all the time, pointed back at after a dash or a semicolon: "…; mi abuelo lo soltaba cada
+            // vez que …", "… — lo dice sempre il mio vicino, …" (set 37)
+            "[;—–]\\s*(?:(?:\(possessive)|\(article))\\s[^,;]{0,25}?\\s)?(?i:lo|la|l['’])\\s*(?i:soltaba|suelta|decía|dice|"
+                + "repetía|repite|diceva|ripete|ripeteva|disait|dit|répète|répétait|dizia|diz|repete|repetia)\\b",
+            // A sign announcing it, pointed back at: "…; así lo anuncia la pancarta de la entrada.", "… ou pelo menos é o que
+            // anuncia a placa à entrada.", "… — pelo menos é o que as velhas contam …" (set 37)
+            "\\b(?i:así|assim|così|ainsi)\\s+(?i:lo|o|le|la)\\s+(?i:anuncia|anuncian|dice|dicen|cuenta|cuentan|afirma|proclama|"
+                + "indica|annuncia|dicono|racconta|afferma|diz|dizem|conta|contam|dit|disent|raconte|affirme|annonce|"
+                + "proclame)\\s+(?:\(possessive)|\(article)|(?i:los|las|les|gli|i|os|as))\\s",
+            "\\b(?i:é o que|es lo que|c['’]est ce que|è quello che|that['’]s what)\\s+(?:(?i:anuncia|diz|dizem|conta|contam|dice|"
+                + "dicen|cuenta|cuentan|dit|disent|raconte|racontent|annonce|dicono|racconta|raccontano|annuncia|says|claims)\\s+"
+                + "(?:\(possessive)|\(article)|(?i:los|las|les|gli|i|os|as))|(?:\(possessive)|\(article)|(?i:los|las|les|gli|i|os|"
+                + "as))\\s[^,.!?]{0,30}?\\b(?i:contam|conta|dizem|diz|cuentan|cuenta|dicen|dice|racontent|raconte|disent|dit|"
+                + "raccontano|racconta|dicono|say|says|claim|claims|tell|tells))\\b",
+            // What someone will repeat to you: "Paco, el mecánico, te lo repetirá mil veces: …" (set 37)
+            "\\b(?i:te lo repetirá|te lo dirá|vous le répétera|te lo ripeterà|te lo dirà|vai repetir-te|vai dizer-te)\\b",
+            // Explained to the speaker by nobody named: "De pequeño me explicaron que …" (set 37)
+            "\\b(?i:me explicaron|nos explicaron|mi hanno spiegato|ci hanno spiegato|explicaram-me|explicaram-nos|"
+                + "on m['’]a expliqué|on nous a expliqué|on m['’]a appris|on nous a appris)\\s+(?i:que|che|qu['’])",
+            // A saying set off with who taught it: "Un bon relieur, m'a appris Mme Ferrand, se reconnaît …" (set 37)
+            ",\\s*\(taughtUs)\\s+(?:\(possessive)|\(article)|\(kin)|\(name))[^,]{0,30},\\s",
+            // A sign that showed it: "…, voilà ce qu'affichait la piscine de notre enfance." (set 37)
+            "\\b(?i:voilà|voici|c['’]est|c['’]était)\\s+ce\\s+qu['’](?i:affich|dis|dit|répét|racont|affirm|assur|proclam|"
+                + "annon)\\p{L}*\\s+(?:\(possessive)|\(article)|(?i:les|l['’]))",
+            // Learned from someone, pointed back at: "Que o elétrico nunca espera …, isso aprendi com o senhor Vítor …" (set 37)
+            "\\b(?i:isso|isto|eso|esto|ça|cela|questo|das)\\s+(?i:aprendi|aprendí|j['’]ai appris|ho imparato|habe ich gelernt)"
+                + "\\s+(?i:com|con|de|avec|da|dal|dalla|von|vom|bei)\\b",
+            // Written in a book, opening the line: "Está escrito no guia turístico: …" (set 37)
+            "^\\P{L}*(?i:está escrito|estaba escrito|c['’]est écrit|è scritto|era scritto|it['’]s written|it is written)\\s+"
+                + "(?i:no|na|en|el|la|in|nel|nella|sul|dans|sur|im|auf)\\b",
+            // Habits of telling, with the words in quotation marks: "Our swimming teacher used to tell us, "The water …""
+            // (set 37)
+            "\\b(?i:used to tell us|used to tell me|used to say|always told us|always told me|would always say|always said)"
+                + "\\s*[,:]\\s*[\"“«„‘]",
+            // "Dad taught me you should always lay a hedge uphill, …" (set 37)
+            subjectThen(60) + "(?i:taught me|taught us)\\s+(?i:you|never|always|nothing|no one|nobody|every)\\b",
         ].map { GatePattern($0) }
     }()
 
