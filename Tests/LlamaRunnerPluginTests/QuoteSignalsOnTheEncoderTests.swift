@@ -251,7 +251,8 @@ import Testing
     /// 32, 34, 36 and 38) on EmbeddingGemma, as the pipeline orders the checks: the deterministic gate first, then
     /// the register model on the novelty vector and token states. Measured: with the rules in front,
     /// 1654/1758 leftovers are rejected as `promptFragment` (rules 1050, register 604) and 1708/1780
-    /// attributions as `attribution` (rules 1498, register 210); the rules take 23 of the 2699 good
+    /// attributions as `attribution` (rules 1498, register 210; the final review's narrowing then took 3 from the
+    /// rules); the rules take 23 of the 2699 good
     /// lines for either (a scene reporting someone's saying or claim, advice before a colon read as
     /// a source), the register 28 more (most of the other leftovers are rejected first by another gate:
     /// `sentenceCount`, `attribution`, `length`, `sentenceEnd`). Before sets 37 and 38, on sets 4 to 36: 1563/1643,
@@ -314,7 +315,7 @@ import Testing
         let leftovers = try #require(caught["leftover"]), attributions = try #require(caught["attribution"])
         let good = try #require(caught["good"])
         #expect(leftovers.total == 1758 && attributions.total == 1780 && good.total == 2699)
-        #expect(leftovers.rules + leftovers.register >= 1651 && attributions.rules + attributions.register >= 1704)
+        #expect(leftovers.rules + leftovers.register >= 1651 && attributions.rules + attributions.register >= 1701)
         #expect(good.rules <= 23 && good.register <= 30)
 
         // `quote check` lists the register's rejection under the gate it stands for.

@@ -349,5 +349,11 @@ enum BadDraftSet {
         ("it", "Lascio il resto al cameriere, mi dicono grazie e se ne vanno ridendo verso la piazza."),
         ("de", "Bitte bringe mir morgen früh ein frisches Brot vom Bäcker an der Ecke mit."),
         ("de", "Das alte Fahrrad bringe ich am Samstag endlich zur Werkstatt an der Brücke."),
+        // An occasion as the opener, the Portuguese "sei", bread standing on a table (the final review of set 37's
+        // change).
+        ("de", "Frisches Brot für morgen – das steht schon auf dem Tisch unter dem karierten Tuch."),
+        ("pt", "Para a feira de sábado, a avó leva o cesto grande e o guarda-chuva azul."),
+        ("pt", "Para o primeiro dia de escola, o pai engraxa os sapatos na véspera."),
+        ("pt", "Guardo a receita num envelope, das poucas coisas que eu sei de cor."),
     ]
 }

@@ -1500,14 +1500,15 @@ public struct DeterministicGate: Sendable {
                 + "anziani|vecchi|nonni|mayores|viejos|abuelos|antigos|velhos|avós|habitants|abitanti|habitantes|gente|gens|"
                 + "parroco|prete|curé|cura|padre|abade|maestro|maestra|mestre|professeur|professore|médico|medico|médecin|"
                 + "dottore|capitano|capitaine|capitão|capitán|patron|patrón|padrone|maire|sindaco|alcalde|presidente)|"
-                + "\\p{L}+(?:eiro|eira|eiros|eiras|eros|aio|aia|ai|aie|iers|ières|eurs|euses|isti|iste|istas|istes|tori|trici|"
-                + "dores|doras)|(?i:del|do|dos|das|du|des|dei|della|de los|de la))\\b[^,]{0,30},\\s*(?i:nenhum|nenhuma|ningún|"
+                // (named, not guessed from an ending: "Para a feira, …", "Para o primeiro dia, …" are occasions)
+                + "(?i:del|do|dos|das|du|des|dei|della|de los|de la))\\b[^,]{0,30},\\s*(?i:nenhum|nenhuma|ningún|"
                 + "ninguna|nessun|nessuna|aucun|aucune|il|lo|la|le|el|los|las|les|o|a|os|as|un|una|une|um|uma|l['’]|todo|tudo|"
                 + "tout|tutto|rien|nada|niente|nulla|quien|chi|qui|quem|si|se|un|uno)\\b",
             // Reported speech in German, by the form of the verb (Konjunktiv I) after a subject of the third person:
             // "Die Waffel sei das Wichtigste am Eis, …", "Eltern … tuscheln, die neue Leiterin habe früher …" (set 37;
             // not "Es sei denn", "Gott sei Dank", "Wie dem auch sei", nor the first person, "Heute habe ich …")
-            "(?:^\\P{L}*|,\\s*)(?i:der|die|das|ein|eine|jeder|jede|jedes)\\s+(?:(?!(?i:ich|wir|du|ihr|und|oder)\\b)"
+            // (nor Portuguese "das coisas que eu sei")
+            "(?:^\\P{L}*|,\\s*)(?i:der|die|das|ein|eine|jeder|jede|jedes)\\s+(?:(?!(?i:ich|wir|du|ihr|und|oder|eu|que|não)\\b)"
                 + "\\p{L}+\\s+){0,4}(?<!(?i:auch)\\s)(?:sei|seien|müsse|könne|solle|dürfe|habe|werde|stehe|liege|bringe|gebe|"
                 + "wisse|möge|bleibe|fließe|komme|brauche|helfe)\\b(?!\\s+(?i:ich|wir|denn|dank)\\b)",
             "^\\P{L}*\\p{Lu}\\p{Ll}+\\s+(?:(?!(?i:ich|wir|du|ihr|und|oder)\\b)\\p{L}+\\s+){0,4}(?<!(?i:auch)\\s)"
@@ -1526,9 +1527,10 @@ public struct DeterministicGate: Sendable {
             // Lore that holds, before a colon: "In unserer Familie gilt seit jeher: …" (set 37)
             "\\b(?i:gilt|galt)\\s+(?:(?i:seit jeher|seit jahren|seit generationen|schon immer|immer|bis heute)\\s*)?:",
             // Where it stands written, after a dash: "… – das stand auf dem Banner …", "… – so prangt es in Schönschrift
-            // über der Theke …" (set 37)
-            "[—–]\\s*(?i:das|so|es)\\s+(?i:stand|steht|prangt|prangte|hing|hängt)\\s+(?:(?i:es)\\s+)?(?:[^,.!?]{0,20}\\s)?"
-                + "(?i:auf|in|an|über)\\s+(?i:dem|der|den|einem|einer)\\b",
+            // über der Theke …" (set 37; "steht" only on a thing that carries words: "– es steht auf dem Herd" is a scene)
+            "[—–]\\s*(?i:das|so|es)\\s+(?:(?i:prangt|prangte)\\b|(?i:stand|steht)\\s+(?:(?i:es)\\s+)?(?:[^,.!?]{0,20}\\s)?"
+                + "(?i:auf|in|an|über)\\s+(?i:dem|der|den|einem|einer)\\s+\\p{L}*(?i:banner|schild|tafel|zettel|etikett|plakat|"
+                + "packung|karte|brett|buch|kalender|spruchband|fahne|heft|brief))",
             // "…, so die alten Leute auf Föhr." (set 37)
             ",\\s*(?i:so)\\s+(?i:die|der|mein|meine|unser|unsere)\\s+[^,]{1,40}\(end)",
             // Tradition or legend that wants it so, after the line: "…, manda a tradição da família Carvalho.", "…, veut la
