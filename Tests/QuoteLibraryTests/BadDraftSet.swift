@@ -355,5 +355,9 @@ enum BadDraftSet {
         ("pt", "Para a feira de sábado, a avó leva o cesto grande e o guarda-chuva azul."),
         ("pt", "Para o primeiro dia de escola, o pai engraxa os sapatos na véspera."),
         ("pt", "Guardo a receita num envelope, das poucas coisas que eu sei de cor."),
+        // Advice given without a speaker, a tram's line, an Italian idiom (the review of set 37's change).
+        ("en", "Check the ladder twice before you climb, presume nothing."),
+        ("en", "The last bus waits for nobody, and that's the tram's line too."),
+        ("it", "Il mare d'inverno — la dice lunga sul paese che resta."),
     ]
 }

@@ -96,6 +96,7 @@ struct GateTests {
         ("Old commuters reckon the morning bus driver waves at every child who climbs aboard.", .attribution),
         ("In my father's view, the morning bus driver is the only man in town who keeps proper time.", .attribution),
         ("The morning bus driver waves at every child who climbs aboard, according to my aunt.", .attribution),
+        ("The morning bus driver is the only man in town who keeps proper time, in my aunt's view.", .attribution),
         ("Everyone on our street repeats that the morning bus driver waves at every child aboard.", .attribution),
         ("Old commuters will tell you the morning bus driver waves at every child who climbs aboard.", .attribution),
         ("As every commuter knows, the morning bus driver waves at every child who climbs aboard.", .attribution),

@@ -485,8 +485,10 @@ public struct DeterministicGate: Sendable {
             // "…, garantem os vindimadores de Favaios."; not "assure", "assicura" or "asegura", which also mean
             // "secures": "…, assicura il nodo con due giri.")
             + "sentenziava|sentenzia|sentenciaba|sentencia|sentenciava|sentencie|tranchait|belehrte mich|belehrt mich|"
-            + "belehrte uns|presume|presumía|presumia|prophezeite|prophezeit|profetizaba|profetizava|profetizzava|prédisait|"
-            + "garantem|garante|garantiza|garantizan|garantit|garantissent|garantisce|garantiscono|afirmam|afirman|affirment|"
+            + "belehrte uns|prophezeite|prophezeit|profetizaba|profetizava|profetizzava|prédisait|"
+            // (a person after it: not "…, presume nothing.", "…, garante de que …")
+            + "(?:presume|presumía|presumia|garante)(?=\\s+(?i:mi|mis|meu|minha|o|a|os|as|el|la|los|las|su|tu|seu|sua)\\s)|"
+            + "garantem|garantiza|garantizan|garantit|garantissent|garantisce|garantiscono|afirmam|afirman|affirment|"
             + "affermano|behaupten|beteuern|versichern|versichert|meint|avisam|avisan|avertissent|avvisano|warnen|"
             + "suele decir|solía decir|costuma dizer|costumava dizer|aimait dire|aime dire|amava dire|ama dire|soleva dire|"
             + "suele repetir|pflegt zu sagen|"
@@ -1430,8 +1432,10 @@ public struct DeterministicGate: Sendable {
                 + "maintains|swear|swears|claim|claims|will swear|would swear|assure me|assure us)"
                 + "(?:\\s+(?i:so|it|always|still|to this day))?\(end)",
             // Someone's opinion or experience, not the speaker's: "…, in the vicar's opinion.", "Folding chairs, in the
-            // caretaker's experience, last longer …" (set 37; not "in my experience")
-            "\\b(?i:in)\\s+(?!(?i:my|our)\\b)(?:(?i:his|her|their)|(?:(?i:the)\\s+)?[^,.!?]{1,30}?['’]s?)\\s+"
+            // caretaker's experience, last longer …", "in my aunt's view" (set 37; not "in my experience", "in one's view",
+            // "in short, it's opinion"): the owner one noun phrase
+            "\\b(?i:in)\\s+(?:(?i:his|her|their)|(?:(?i:the|my|our|your|his|her|their)\\s+)?(?:\\p{L}+\\s+){0,2}?"
+                + "(?!(?i:one|it|that|what|who|here|there|he|she)['’])\\p{L}+['’]s?)\\s+"
                 + "(?:(?i:humble|considered|expert|long)\\s+)?(?i:opinion|view|experience|estimation|reckoning)\\b",
             // Someone's theory, rule or advice named after the line: "— at least, that's Coach Marlow's theory.", "— Mum's
             // rule, not mine.", "…, was Grandpa's line every single Saturday." (set 37)
@@ -1440,14 +1444,17 @@ public struct DeterministicGate: Sendable {
                 + "(?!(?i:my|our|mine|its)\\b)(?:(?i:the)\\s+)?(?:\\p{L}+\\s+){0,3}?(?!(?i:that|it|here|there|what|who|let|he|she)['’])"
                 + "\\p{L}+['’]s?\\s+(?:(?i:favourite|favorite|firm|"
                 + "old|golden|pet|own)\\s+)?(?i:theory|rule|motto|advice|saying|creed|maxim|mantra|philosophy|doctrine)\\b",
-            "[—–,;]\\s*(?i:that['’]s|that was|was|is)\\s+(?!(?i:my|our)\\b)(?:\\p{L}+\\s+){0,2}?\\p{L}+['’]s\\s+"
+            // (a line is someone's only when a name or a relative owns it: not "…, that's the tram's line")
+            "[—–,;]\\s*(?i:that['’]s|that was|was|is)\\s+(?:(?:\(possessive)|(?i:the))\\s+)?(?:\(name)|\(kin))['’]s\\s+"
                 + "(?:(?i:favourite|favorite|pet|stock)\\s+)?(?i:line|phrase|refrain)\\b",
             // … the same in the Romance languages and German: "— conselho do meu tio camionista, …", "— una teoria del
-            // nostro tenore, …", ": regola numero uno della guida alpina …", "…; so jedenfalls die Theorie meines Onkels."
-            // (set 37)
-            "[—–:;]\\s*(?:(?i:é|era|c['’]est|c['’]était|è|es|fue|foi)\\s+)?(?:(?i:a|la|o|le|il|el|l['’]|una|uma|une|un)\\s*)?"
+            // nostro tenore, …", ": regola numero uno della guida alpina …", "Fíate del puesto con más cola, era el consejo
+            // de mi vecina Maruja …", "…; so jedenfalls die Theorie meines Onkels." (set 37; after a comma only with its
+            // verb and article: "…, il consiglio di classe …" is a scene)
+            "(?:[—–:;]\\s*(?:(?i:é|era|c['’]est|c['’]était|è|es|fue|foi|fu)\\s+)?(?:(?i:a|la|o|le|il|el|l['’]|una|uma|une|un)\\s*)?"
+                + "|,\\s*(?i:é|era|c['’]est|c['’]était|è|es|fue|foi|fu)\\s+(?i:a|la|o|le|il|el|l['’]|una|uma|une|un)\\s*)"
                 + "(?i:regra|regla|règle|regola|teoria|teoría|théorie|conselho|consejo|conseil|consiglio|croyance|creencia|"
-                + "credenza|crença)\\s+(?:(?i:número um|número uno|numero uno|numéro un|de oro|d['’]or|"
+                + "credenza|crença|lema|devise|motto)\\s+(?:(?i:número um|número uno|numero uno|numéro un|de oro|d['’]or|"
                 + "d['’]oro|de ouro)\\s+)?(?i:do|da|dos|das|de|del|della|dello|dei|des|du|di)\\s",
             "[—–,;]\\s*(?:(?i:so)\\s+(?:(?i:jedenfalls|zumindest|wenigstens)\\s+)?(?:(?i:lautet|lautete)\\s+)?)?(?i:die|der)\\s+"
                 + "(?i:theorie|faustregel|regel|devise|lehre|weisheit|überzeugung|meinung)\\s+(?i:meines|meiner|unseres|unserer|"
@@ -1551,15 +1558,11 @@ public struct DeterministicGate: Sendable {
             // A saying named after the line, its verb first: "…, dit le dicton ; …" (set 37)
             ",\\s*(?i:dit|dice|diz|sagt|says|dicen|disent|dicono|dizem|reza|recita)\\s+(?i:le|el|il|lo|o|das|der|the|un|una|um|"
                 + "ein|l['’])\\s*(?:\\p{L}+\\s+)?(?i:\(DeterministicGate.sayingNouns))\\b",
-            // Advice named as someone's after a comma: "Fíate del puesto con más cola, era el consejo de mi vecina Maruja …"
-            // (set 37)
-            ",\\s*(?i:é|era|c['’]est|c['’]était|è|es|fue|foi|fu)\\s+(?i:a|la|o|le|il|el|l['’]|una|uma|une|un)\\s*(?i:regra|regla|"
-                + "règle|regola|conselho|consejo|conseil|consiglio|lema|devise|motto)\\s+(?i:do|da|dos|das|de|del|della|dello|"
-                + "dei|des|du|di)\\s",
             // Someone who says it all the time, pointed back at after a dash or a semicolon: "…; mi abuelo lo soltaba cada
             // vez que …", "… — lo dice sempre il mio vicino, …" (set 37)
             "[;—–]\\s*(?:(?:\(possessive)|\(article))\\s[^,;]{0,25}?\\s)?(?i:lo|la|l['’])\\s*(?i:soltaba|suelta|decía|dice|"
-                + "repetía|repite|diceva|ripete|ripeteva|disait|dit|répète|répétait|dizia|diz|repete|repetia)\\b",
+                // (not the idiom "— la dice lunga")
+                + "repetía|repite|diceva|ripete|ripeteva|disait|dit|répète|répétait|dizia|diz|repete|repetia)\\b(?!\\s+(?i:lunga)\\b)",
             // A sign announcing it, pointed back at: "…; así lo anuncia la pancarta de la entrada.", "… ou pelo menos é o que
             // anuncia a placa à entrada.", "… — pelo menos é o que as velhas contam …" (set 37)
             "\\b(?i:así|assim|così|ainsi)\\s+(?i:lo|o|le|la)\\s+(?i:anuncia|anuncian|dice|dicen|cuenta|cuentan|afirma|proclama|"
