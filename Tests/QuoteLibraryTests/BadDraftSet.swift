@@ -359,5 +359,15 @@ enum BadDraftSet {
         ("en", "Check the ladder twice before you climb, presume nothing."),
         ("en", "The last bus waits for nobody, and that's the tram's line too."),
         ("it", "Il mare d'inverno — la dice lunga sul paese che resta."),
+        // A gift for a relative, words written on a window, a song repeated, the speaker's own view, a lesson of
+        // something, what a seller calls out (set 39 of eval/drafts).
+        ("it", "Per mia nonna ho comprato un mazzo di girasoli al mercato del sabato."),
+        ("en", "Someone has written on the fogged window: a heart, two initials and a date."),
+        ("de", "Mein Bruder übt die Vokabeln – der kleine Tim wiederholt das Lied bis zum Abendessen."),
+        ("it", "Io sono dell'idea che il caffè vada bevuto in piedi al bancone."),
+        ("es", "Los jueves por la tarde, lección de guitarra con mi tío en el patio."),
+        ("it", "Al mercato la fruttivendola annuncia la pioggia, e tutti coprono le cassette."),
+        ("it", "Secondo il tempo che fa, la funivia parte alle otto o alle nove."),
+        ("de", "Im Regal steht es in einem alten Karton, gleich neben den Weihnachtskugeln."),
     ]
 }

@@ -58,14 +58,15 @@ struct WrittenDraftsGateTests {
             }
         }
         print("rules take \(taken.count) of \(checked) good, generic, odd and fragment lines")
-        #expect(checked == 10_522)
-        #expect(taken.count <= 80)
+        #expect(checked == 10_762)
+        #expect(taken.count <= 81)
     }
 
     /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36 and 38): the rules alone
-    /// reject 1050 of 1758 leftovers as `promptFragment` and 1495 of 1780 attributions as `attribution`; on the
-    /// tuning sets, 2014/3625 and 4997/6157 (1498 and 5002 before the final review took out a group's view guessed
-    /// from a noun's ending and "steht" on any thing). Before set 37's frames, with sets 37 and 38: 1051/1758 and 1479/1780;
+    /// reject 1050 of 1758 leftovers as `promptFragment` and 1504 of 1780 attributions as `attribution`; on the
+    /// tuning sets, with set 39, 2160/3923 and 5231/6457. Before set 39's frames: 1495/1780 held out; tuning 2014/3625
+    /// and 4997/6157 without set 39 (1498 and 5002 before the final review of set 37's change took out a group's view
+    /// guessed from a noun's ending and "steht" on any thing). Before set 37's frames, with sets 37 and 38: 1051/1758 and 1479/1780;
     /// tuning 2014/3625 and 4806/6157. On sets 4 to 36 before sets 37 and 38: 983/1643 and 1392/1662; tuning
     /// 1922/3446 and 4577/5797. Before set 35's frames, with sets 35 and 36: 981/1643 and 1356/1662;
     /// tuning 1918/3446 and 4356/5797. On sets 4 to 34 before sets 35 and 36: 903/1525 and 1275/1542; tuning
@@ -84,9 +85,9 @@ struct WrittenDraftsGateTests {
         let leftovers = try caught("held-out", "leftover", by: .promptFragment)
         let attributions = try caught("held-out", "attribution", by: .attribution)
         #expect(leftovers.total == 1758 && attributions.total == 1780)
-        #expect(leftovers.caught >= 1050 && attributions.caught >= 1495)
+        #expect(leftovers.caught >= 1050 && attributions.caught >= 1504)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
-        #expect(tuningLeftovers.caught >= 2014 && tuningAttributions.caught >= 4997)
+        #expect(tuningLeftovers.caught >= 2160 && tuningAttributions.caught >= 5231)
     }
 }

@@ -333,6 +333,9 @@ public struct DeterministicGate: Sendable {
         // Verbs that report words, in the forms that frame a saying (past and habitual, the
         // present of "says", the participle after "so hat es … gesagt").
         let said = "(?i:said|says|wrote|writes|remarked|believed|put it|used to say|would say|repeated|insisted|liked to say|"
+            // (set 39: "…, as Mavis at the repair table is fond of repeating.", "…, como gostava de lembrar o meu tio …")
+            + "fond of saying|fond of repeating|fond of telling us|gostava de lembrar|gostava de dizer|gostava de repetir|"
+            + "le gustaba decir|le gustaba repetir|aimait rappeler|amava ripetere|"
             + "quipped|advised|taught|noted|claimed|declared|would put it|"
             + "sagte|sagt|schrieb|schreibt|meinte|fand|wusste|pflegte|gesagt|geschrieben|besagt|lehrte|riet|notierte|wiederholt|"
             + "dijo|decía|decia|diría|diria|dice|escribió|escribio|escribe|afirmaba|afirma|aseguraba|asegura|repetía|repetia|repite|"
@@ -512,7 +515,9 @@ public struct DeterministicGate: Sendable {
         // Tradition that has it, opening the line or before what it has ("Reza a tradição no Alentejo que …"; sets 25, 29)
         let traditionHasIt = "reza a tradição|reza a tradicao|reza la tradición|reza la tradicion|manda a tradição|manda la tradición|"
             + "a tradição manda|la tradizione vuole|vuole la tradizione|la tradition veut|tradition has it|"
-            + "la tradición manda|la tradicion manda"
+            + "la tradición manda|la tradicion manda|"
+            // (set 39: "Manda o provérbio não deixar para amanhã …")
+            + "manda o provérbio|manda o ditado|manda el refrán|manda el dicho|vuole il proverbio|vuole il detto"
         // "According to": `crediting` names whose words or view follow; "selon" and "secondo" also
         // mean "depending on" ("…, selon la saison.") and count only before a name or a saying.
         let crediting = "(?i:according to|laut|según|segun|segundo|d['’]après|d['’]apres|de acuerdo con|de acordo com|"
@@ -591,6 +596,9 @@ public struct DeterministicGate: Sendable {
             + "left|right|door|house|home|room|car|garden|ears|eyes)\\b"
         let article = "(?i:the|an?|old|der|die|das|im|el|la|le|il|lo|o|a|un|una|une|ein|eine|einem|vieux|vecchio|viejo|velho|alte|alten)"
         // Things that carry printed words: packets, labels, signs, manuals, leaflets, boards.
+        // … and German ones, which end compounds ("Die Waschmittelpackung verspricht …", "Das Saatguttütchen verspricht …")
+        let printedCompound = "\\p{L}*(?i:packung|etikett|tüte|tütchen|päckchen|beutel|schachtel|zettel|prospekt|reiseführer|"
+            + "werbung|anleitung|app|schild|dose|flasche|programm)"
         let printedThing = "(?i:packet|package|packaging|label|tin|jar|wrapper|carton|leaflet|brochure|guidebook|advert|"
             // a travel guide ("La guía de viajes aconseja …"; set 24)
             + "guía|guia|guida|guide|travel guide|"
@@ -687,6 +695,9 @@ public struct DeterministicGate: Sendable {
             "(?:^\\P{L}*|,\\s*)(?i:según|segun|segundo|come|comme|como|as|wie)\\s+(?i:me l['’]a|nous l['’]a|me|nos|mi|ci|m['’]|"
                 + "nous|lo|le|l['’]|ce|uns|mir)\\s*(?:\\p{L}+\\s+)?(?i:contó|dijo|contaba|decía|explicó|raccontò|raccontava|disse|"
                 + "diceva|spiegò|raconté|racontait|disait|dit|expliquait|contou|contava|dizia|explicou|told me|told us|"
+                // (set 39: "Comme l'assure la notice, ce cadenas …")
+                + "assure|assurait|affirme|affirmait|promet|promettait|asegura|afirma|promete|assicura|afferma|promette|"
+                + "garante|versichert|verspricht|behauptet|"
                 + "explained|erzählte|sagte|erklärte)\\b",
             // "They say in Cornwall the sea gives back …" (not "They say goodbye …")
             "^\\P{L}*(?i:they say|people say|folks say|everyone says|everybody says)\\s+(?:(?i:in|at|around|round|here|down|up|"
@@ -786,8 +797,7 @@ public struct DeterministicGate: Sendable {
             // What a packet, a label or a guidebook promises, its subject among the first words: "The
             // seed packet guarantees a riot of colour …", "Die Waschmittelpackung verspricht …", "La
             // scatola della moka promette un caffè perfetto …" (German nouns end compounds)
-            "^\\P{L}*(?:\\p{L}+['’\\s-]+){0,4}?(?:\\p{L}*(?i:packung|etikett|tüte|schachtel|zettel|prospekt|reiseführer|werbung|"
-                + "anleitung|app|schild|dose|flasche|programm)|\(printedThing))\\b[^.!?;:]{0,30}?\\s(?i:promises|promised|guarantees|"
+            "^\\P{L}*(?:\\p{L}+['’\\s-]+){0,4}?(?:\(printedCompound)|\(printedThing))\\b[^.!?;:]{0,30}?\\s(?i:promises|promised|guarantees|"
                 + "guaranteed|assures|assured|vows|verspricht|versprach|garantiert|garantierte|promete|prometía|prometia|"
                 + "garantiza|garantizaba|asegura|aseguraba|promet|promettait|garantit|assure|promette|prometteva|garantisce|"
                 + "assicura|garante|garantia|assegura|swears|swore|insists|insisted|besteht darauf|bestand darauf|insiste|"
@@ -1231,12 +1241,13 @@ public struct DeterministicGate: Sendable {
                 + "estribillo)\\s+(?i:d\\p{L}*|of|von|vom|der|des)\\b[^,]{0,40},\\s"
                 // (not what the speaker hears in it: "In the song of the kettle, I hear …")
                 + "(?!(?i:I|je|j['’]|eu|io|yo|ich|we|nous|noi|wir|sento|oigo|ouço|entendo|j['’]entends|höre)\\b)",
-            // A relative's view as the opener: "Para a tia Lurdes, nenhuma romaria vale a pena …" (set 33; not English
-            // or German, where it is what is done for them: "For Grandad, the whole street turned out …")
-            "^\\P{L}*(?i:pour|para|per)\\s+(?:\(possessive)\\s+)?(?:(?i:la|le|a|o|il|lo|the)\\s+)?\(kin)\\b[^,]{0,25},\\s*"
+            // A relative's view as the opener: "Para a tia Lurdes, nenhuma romaria vale a pena …", "Per mia zia Ada chi
+            // compra il giornale …" (sets 33 and 39; not English or German, where it is what is done for them: "For
+            // Grandad, the whole street turned out …"; without a comma only before "who": "Per mia nonna ho comprato …")
+            "^\\P{L}*(?i:pour|para|per)\\s+(?:\(possessive)\\s+)?(?:(?i:la|le|a|o|il|lo|the)\\s+)?\(kin)\\b(?:[^,]{0,25},\\s*"
                 + "(?i:nenhum|nenhuma|ningún|ninguna|nessun|nessuna|aucun|aucune|no|nothing|nichts|kein|keine|il|lo|la|le|el|"
                 + "los|las|les|o|a|os|as|the|un|una|une|um|uma|der|die|das|ein|eine|there|todo|tudo|tout|tutto|everything|"
-                + "alles|rien|nada|niente|nulla)\\b",
+                + "alles|rien|nada|niente|nulla)|(?:\\s+\\p{Lu}\\p{L}+)?\\s+(?i:chi|quien|qui|quem))\\b",
             // … or a named person's, set off with who they are: "Pour Lucienne, la relieuse d'en face, le papier …" (set 33)
             // (not a feast, "Per Natale, la nonna prepara i cappelletti, e …", nor German, whose nouns all take capitals)
             "^\\P{L}*(?i:pour|para|per)\\s+(?!(?i:noël|noel|pâques|natale|pasqua|navidad|pascua|natal|páscoa|pascoa)\\b)"
@@ -1595,6 +1606,46 @@ public struct DeterministicGate: Sendable {
                 + "\\s*[,:]\\s*[\"“«„‘]",
             // "Dad taught me you should always lay a hedge uphill, …" (set 37)
             subjectThen(60) + "(?i:taught me|taught us)\\s+(?i:you|never|always|nothing|no one|nobody|every)\\b",
+            // What everyone of a trade knows, after a dash: "… – das weiß doch jeder Laubenpieper.", "… — any orchard
+            // keeper knows that." (set 39)
+            "[—–;:]\\s*(?:(?i:das)\\s+(?i:weiß|weiss|wusste)\\s+(?:(?i:doch|ja|schon|hier)\\s+)?(?i:jeder|jede|jedes)|(?i:any|every)\\s+"
+                + "(?:\\p{L}+\\s+){0,2}?\\p{L}+\\s+(?i:knows|will tell you|can tell you))\\b",
+            // Where it is written, set off or pointed back at, in German: "…, steht auf dem Zettel, den jemand …", "…, so
+            // ungefähr steht es in einem Roman …" (set 39)
+            "(?:,\\s*(?:(?i:so|so ungefähr|so ähnlich)\\s+)?(?i:steht|stand)\\s+(?:(?i:es)\\s+)?|\\b(?i:steht es|stand es)\\s+)"
+                + "(?i:auf|in|im|an)\\s+(?:(?i:dem|der|den|einem|einer|meinem|meiner)\\s+)?[^,.!?]{0,30}?(?:\(printedCompound)|"
+                + "\\p{L}*(?i:buch|roman|heft|kalender|aushang|plakat|tafel|brief|karte))\\b",
+            // Someone who repeats it, after a dash: "… – Frau Albers im Bücherbus wiederholt das bei jeder Ausleihe." (set 39)
+            // (the pronoun, not an article: "– der kleine Tim wiederholt das Lied …", "— Dad repeats that joke …")
+            "[—–]\\s*(?:\(article)|\(possessive)|\(name))\\s[^,.;!?]{0,40}?\\b(?:(?i:wiederholt|wiederholte|predigt|predigte|"
+                + "betont|betonte|beteuert|behauptet|schwört)\\s+(?i:das|es|dies)\\b(?!\\s+\\p{Lu})|(?i:repeats|preaches|swears by)"
+                + "\\s+(?i:it|that|this)(?=\\s*[.,;!?]|\\s+(?i:every|each|to|at|all|whenever|daily|endlessly|constantly|often|"
+                + "always)\\b))",
+            // A lesson or a philosophy named as someone's: "…: lezione di mio nonno, imparata a mie spese.", "…: era la
+            // filosofia del signor Bonetti, …" (set 39; not a lesson of something: "…: lezione di piano il martedì")
+            "[—–:;,]\\s*(?:(?i:era|è|es|fue|é|foi|c['’]était|c['’]est)\\s+)?(?:(?i:la|a|le|l['’]|una|uma|une)\\s*)?"
+                + "(?i:lezione|lição|lección|leçon|filosofia|filosofía|philosophie)\\s+(?i:di|del|della|de|do|da|du|des)\\s+"
+                + "(?:\(possessive)|\(kin)|(?i:signor|signora|señor|señora|senhor|senhora|monsieur|madame|dona|don|"
+                + "maestro|maestra|mestre|professor|professore|professeur))\\b",
+            // Someone's carved or written words before a colon: "… qualcuno ha inciso a coltello: la montagna non ha fretta."
+            // (set 39)
+            // (carved words only: "Someone has written on the fogged window: a heart, two initials …" is a scene)
+            "\\b(?i:qualcuno|someone|somebody|jemand|alguien|quelqu['’]un|alguém)\\s+(?:\\p{L}+\\s+){0,3}?(?i:inciso|intagliato|"
+                + "gravé|grabado|grabó|gravou|gravado|carved|engraved|eingeritzt|geschnitzt|eingraviert)\\b[^.!?:]{0,30}:",
+            // Someone of the opinion, not the speaker: "Mia nonna era dell'idea che …" (set 39)
+            subjectThen(50) + "(?<!\\b(?i:we|wir|noi|nous|nós|nosotros)\\s)(?i:è|era|erano|sono|es|fue|son|eran|é|eram|são|est|"
+                + "était|sont|étaient|ist|war|sind|waren|is|was|are|were)\\s+(?i:dell['’]idea|de la idea|da ideia|da opinião|"
+                + "de la opinión|d['’]avis|de l['’]avis|der meinung|der ansicht|der überzeugung|of the opinion|of the view)\\b",
+            // According to a manual, in Italian and French ("secondo", "selon" also mean "second" and "depending on"):
+            // "Secondo il manuale del decespugliatore il montaggio richiede dieci minuti; …" (set 39)
+            "^\\P{L}*(?i:secondo|selon)\\s+(?i:il|la|lo|l['’]|le|i|gli|les)\\s*\(printedThing)\\b",
+            // What an app or a forecast announces, set off: "Sole tutta la settimana, annuncia l'app del meteo, e io …"
+            // (set 39)
+            ",\\s*(?i:annuncia|annunciava|anuncia|anunciaba|anunciava|annonce|annonçait|verkündet|prophezeit|promette|"
+                + "prometteva|promet|promettait|promete|prometía|prometia|verspricht|promises|announces|predicts)\\s+"
+                + "(?:(?i:l['’]|la|il|lo|el|le|o|a|die|der|das|the|mon|ma|mi|il mio|la mia|my|meine|mein)\\s*)(?:\\p{L}+\\s+)?"
+                + "(?:\(printedThing)|(?i:app|appli|meteo|météo|wetterbericht|wetter-app|forecast|previsión|previsione|"
+                + "previsão|horoscope|oroscopo|horóscopo|horoskop))\\b",
         ].map { GatePattern($0) }
     }()
 
