@@ -61,35 +61,38 @@ def embedder_settings(config=CONFIG):
     return os.path.join(os.path.dirname(os.path.abspath(config)), settings["model"]), settings.get("embedding_prefix", "")
 
 
-def token_states(texts, config=CONFIG):
+def token_states(texts, config=CONFIG, batch=4000):
     """{text: (ids, states)} from `tandem-llama token-states` on the quote embedder's model file
     with its prefix before every text, start and end tokens included, and the ids of the prefix
-    tokenised alone (start and end tokens included)."""
+    tokenised alone (start and end tokens included). The texts go `batch` at a time, so that each
+    states file, read whole, stays under a gigabyte (the labelled lines' states together pass 2 GiB)."""
     model, prefix = embedder_settings(config)
     for path, what in ((TANDEM_LLAMA, "swift build -c release --product tandem-llama"), (model, "make embedding-model")):
         if not os.path.exists(path):
             sys.exit(f"error: {path} is missing (run `{what}`)")
     if any("\n" in t for t in texts):
         sys.exit("error: a labelled line contains a line break")
-    with tempfile.TemporaryDirectory() as scratch:
-        out = os.path.join(scratch, "states.bin")
-        done = subprocess.run([TANDEM_LLAMA, "token-states", model, out], input="".join(prefix + t + "\n" for t in [""] + texts),
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            sys.exit(f"error: tandem-llama token-states exited {done.returncode}: {done.stderr.strip()}")
-        data = open(out, "rb").read()
-    dimensions = int(done.stderr.split(" dimensions")[0].split(", ")[-1])
-    result, at = {}, 0
-    for text in [""] + texts:
-        # a Python int: NumPy's int32 arithmetic would wrap the offset past 2 GiB of states
-        count = int(np.frombuffer(data, "<i4", 1, at)[0])
-        ids = np.frombuffer(data, "<i4", count, at + 4)
-        at += 4 + 4 * count
-        states = np.frombuffer(data, "<f4", count * dimensions, at).reshape(count, dimensions).astype(np.float64)
-        at += 4 * count * dimensions
-        result[text] = (ids, states)
-    if at != len(data):
-        sys.exit(f"error: token-states wrote {len(data)} bytes, {at} expected")
+    result = {}
+    for start in range(0, max(len(texts), 1), batch):
+        part = [""] + texts[start:start + batch]
+        with tempfile.TemporaryDirectory() as scratch:
+            out = os.path.join(scratch, "states.bin")
+            done = subprocess.run([TANDEM_LLAMA, "token-states", model, out], input="".join(prefix + t + "\n" for t in part),
+                                  capture_output=True, text=True)
+            if done.returncode != 0:
+                sys.exit(f"error: tandem-llama token-states exited {done.returncode}: {done.stderr.strip()}")
+            data = open(out, "rb").read()
+        dimensions = int(done.stderr.split(" dimensions")[0].split(", ")[-1])
+        at = 0
+        for text in part:
+            count = int(np.frombuffer(data, "<i4", 1, at)[0])
+            ids = np.frombuffer(data, "<i4", count, at + 4)
+            at += 4 + 4 * count
+            states = np.frombuffer(data, "<f4", count * dimensions, at).reshape(count, dimensions).astype(np.float64)
+            at += 4 * count * dimensions
+            result[text] = (ids, states)
+        if at != len(data):
+            sys.exit(f"error: token-states wrote {len(data)} bytes, {at} expected")
     prefix_ids = result.pop("")[0]
     return result, prefix_ids
 

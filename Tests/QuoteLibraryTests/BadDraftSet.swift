@@ -369,5 +369,7 @@ enum BadDraftSet {
         ("it", "Al mercato la fruttivendola annuncia la pioggia, e tutti coprono le cassette."),
         ("it", "Secondo il tempo che fa, la funivia parte alle otto o alle nove."),
         ("de", "Im Regal steht es in einem alten Karton, gleich neben den Weihnachtskugeln."),
+        ("en", "The ice-cream van plays its tune — every child knows that song by heart."),
+        ("de", "Der Kuchen ist fertig, steht auf dem Tisch neben der Geburtstagskarte."),
     ]
 }

@@ -13,7 +13,12 @@ enum TokenStatesCommand {
         let threads = try args.intOption("-t", "--threads", default: LlamaModel.availableCores)
         try args.finish()
         let model = try loadSentenceEncoder(path: path, threads: threads)
-        var bytes = Data()
+        guard FileManager.default.createFile(atPath: output, contents: nil), let file = FileHandle(forWritingAtPath: output) else {
+            throw UsageError(description: "cannot write \(output)")
+        }
+        defer { try? file.close() }
+        // One record at a time: a Data grown past 2 GiB by appends comes back corrupt on this platform's Foundation
+        // (past its 2^31st byte), which broke scripts/register-model.py once the labelled lines' states passed it.
         var number = 0
         while let line = readLine(strippingNewline: true) {
             number += 1
@@ -22,12 +27,13 @@ enum TokenStatesCommand {
             do { states = try model.tokenStates(tokens: ids, shouldCancel: { false }) } catch {
                 throw UsageError(description: "standard input line \(number): \(error)")
             }
-            append(Int32(ids.count), to: &bytes)
-            for id in ids { append(id, to: &bytes) }
-            for state in states { for value in state { append(value.bitPattern, to: &bytes) } }
-        }
-        guard FileManager.default.createFile(atPath: output, contents: bytes) else {
-            throw UsageError(description: "cannot write \(output)")
+            var record = Data()
+            append(Int32(ids.count), to: &record)
+            for id in ids { append(id, to: &record) }
+            for state in states { for value in state { append(value.bitPattern, to: &record) } }
+            do { try file.write(contentsOf: record) } catch {
+                throw UsageError(description: "cannot write \(output) at standard input line \(number): \(error)")
+            }
         }
         FileHandle.standardError.write(Data("\(number) texts, \(model.dimensions) dimensions: \(output)\n".utf8))
     }

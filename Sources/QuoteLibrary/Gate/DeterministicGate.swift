@@ -1607,13 +1607,14 @@ public struct DeterministicGate: Sendable {
             // "Dad taught me you should always lay a hedge uphill, …" (set 37)
             subjectThen(60) + "(?i:taught me|taught us)\\s+(?i:you|never|always|nothing|no one|nobody|every)\\b",
             // What everyone of a trade knows, after a dash: "… – das weiß doch jeder Laubenpieper.", "… — any orchard
-            // keeper knows that." (set 39)
-            "[—–;:]\\s*(?:(?i:das)\\s+(?i:weiß|weiss|wusste)\\s+(?:(?i:doch|ja|schon|hier)\\s+)?(?i:jeder|jede|jedes)|(?i:any|every)\\s+"
-                + "(?:\\p{L}+\\s+){0,2}?\\p{L}+\\s+(?i:knows|will tell you|can tell you))\\b",
+            // keeper knows that." (set 39; in English at the end only: "— every child knows that song by heart" is a scene)
+            "[—–;:]\\s*(?:(?i:das)\\s+(?i:weiß|weiss|wusste)\\s+(?:(?i:doch|ja|schon|hier)\\s+)?(?i:jeder|jede|jedes)\\b|(?i:any|every)\\s+"
+                + "(?:\\p{L}+\\s+){0,2}?\\p{L}+\\s+(?i:knows|will tell you|can tell you)(?:\\s+(?i:that|it|this|so))?\(end))",
             // Where it is written, set off or pointed back at, in German: "…, steht auf dem Zettel, den jemand …", "…, so
             // ungefähr steht es in einem Roman …" (set 39)
             "(?:,\\s*(?:(?i:so|so ungefähr|so ähnlich)\\s+)?(?i:steht|stand)\\s+(?:(?i:es)\\s+)?|\\b(?i:steht es|stand es)\\s+)"
-                + "(?i:auf|in|im|an)\\s+(?:(?i:dem|der|den|einem|einer|meinem|meiner)\\s+)?[^,.!?]{0,30}?(?:\(printedCompound)|"
+                // (the thing itself, not something beside it: "…, steht auf dem Tisch neben der Geburtstagskarte")
+                + "(?i:auf|in|im|an)\\s+(?:(?i:dem|der|den|einem|einer|meinem|meiner)\\s+)?(?:\\p{L}+\\s+)?(?:\(printedCompound)|"
                 + "\\p{L}*(?i:buch|roman|heft|kalender|aushang|plakat|tafel|brief|karte))\\b",
             // Someone who repeats it, after a dash: "… – Frau Albers im Bücherbus wiederholt das bei jeder Ausleihe." (set 39)
             // (the pronoun, not an article: "– der kleine Tim wiederholt das Lied …", "— Dad repeats that joke …")
@@ -1624,8 +1625,9 @@ public struct DeterministicGate: Sendable {
             // A lesson or a philosophy named as someone's: "…: lezione di mio nonno, imparata a mie spese.", "…: era la
             // filosofia del signor Bonetti, …" (set 39; not a lesson of something: "…: lezione di piano il martedì")
             "[—–:;,]\\s*(?:(?i:era|è|es|fue|é|foi|c['’]était|c['’]est)\\s+)?(?:(?i:la|a|le|l['’]|una|uma|une)\\s*)?"
+                // (an elder's: "Martedì: lezione di mio figlio in piscina" is a child's lesson)
                 + "(?i:lezione|lição|lección|leçon|filosofia|filosofía|philosophie)\\s+(?i:di|del|della|de|do|da|du|des)\\s+"
-                + "(?:\(possessive)|\(kin)|(?i:signor|signora|señor|señora|senhor|senhora|monsieur|madame|dona|don|"
+                + "(?:(?:\(possessive)\\s+)?\(kin)|(?i:signor|signora|señor|señora|senhor|senhora|monsieur|madame|dona|don|"
                 + "maestro|maestra|mestre|professor|professore|professeur))\\b",
             // Someone's carved or written words before a colon: "… qualcuno ha inciso a coltello: la montagna non ha fretta."
             // (set 39)
