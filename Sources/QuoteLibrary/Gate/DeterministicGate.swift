@@ -596,9 +596,6 @@ public struct DeterministicGate: Sendable {
             + "left|right|door|house|home|room|car|garden|ears|eyes)\\b"
         let article = "(?i:the|an?|old|der|die|das|im|el|la|le|il|lo|o|a|un|una|une|ein|eine|einem|vieux|vecchio|viejo|velho|alte|alten)"
         // Things that carry printed words: packets, labels, signs, manuals, leaflets, boards.
-        // … and German ones, which end compounds ("Die Waschmittelpackung verspricht …", "Das Saatguttütchen verspricht …")
-        let printedCompound = "\\p{L}*(?i:packung|etikett|tüte|tütchen|päckchen|beutel|schachtel|zettel|prospekt|reiseführer|"
-            + "werbung|anleitung|app|schild|dose|flasche|programm)"
         let printedThing = "(?i:packet|package|packaging|label|tin|jar|wrapper|carton|leaflet|brochure|guidebook|advert|"
             // a travel guide ("La guía de viajes aconseja …"; set 24)
             + "guía|guia|guida|guide|travel guide|"
@@ -620,6 +617,9 @@ public struct DeterministicGate: Sendable {
             + "bottle|botella|bouteille|flacon|bottiglia|flacone|garrafa|frasco|programme|programa|programma|"
             // instructions (set 37)
             + "istruzioni|instructions|instrucciones|instruções|anleitung|gebrauchsanweisung|bedienungsanleitung)"
+        // … and German ones, which end compounds ("Die Waschmittelpackung verspricht …", "Das Saatguttütchen verspricht …")
+        let printedCompound = "\\p{L}*(?i:packung|etikett|tüte|tütchen|päckchen|beutel|schachtel|zettel|prospekt|reiseführer|"
+            + "werbung|anleitung|app|schild|dose|flasche|programm)"
         // Putting or hammering a lesson into someone's head.
         let intoHead = "(?i:metía|metia|metió|metieron|metían|metteva|messo|mis|mettait|meteu|meteram|metiam|martelou|martelava|"
             + "martellato|martellava|machacó|machacaba|enfoncé|enfonçait|cacciato|ficcato)"
@@ -1629,16 +1629,15 @@ public struct DeterministicGate: Sendable {
                 + "(?i:lezione|lição|lección|leçon|filosofia|filosofía|philosophie)\\s+(?i:di|del|della|de|do|da|du|des)\\s+"
                 + "(?:(?:\(possessive)\\s+)?\(kin)|(?i:signor|signora|señor|señora|senhor|senhora|monsieur|madame|dona|don|"
                 + "maestro|maestra|mestre|professor|professore|professeur))\\b",
-            // Someone's carved or written words before a colon: "… qualcuno ha inciso a coltello: la montagna non ha fretta."
-            // (set 39)
-            // (carved words only: "Someone has written on the fogged window: a heart, two initials …" is a scene)
+            // Someone's carved words before a colon: "… qualcuno ha inciso a coltello: la montagna non ha fretta." (set 39;
+            // not written ones, which can be a scene: "Someone has written on the fogged window: a heart, two initials …")
             "\\b(?i:qualcuno|someone|somebody|jemand|alguien|quelqu['’]un|alguém)\\s+(?:\\p{L}+\\s+){0,3}?(?i:inciso|intagliato|"
                 + "gravé|grabado|grabó|gravou|gravado|carved|engraved|eingeritzt|geschnitzt|eingraviert)\\b[^.!?:]{0,30}:",
             // Someone of the opinion, not the speaker: "Mia nonna era dell'idea che …" (set 39)
             subjectThen(50) + "(?<!\\b(?i:we|wir|noi|nous|nós|nosotros)\\s)(?i:è|era|erano|sono|es|fue|son|eran|é|eram|são|est|"
                 + "était|sont|étaient|ist|war|sind|waren|is|was|are|were)\\s+(?i:dell['’]idea|de la idea|da ideia|da opinião|"
                 + "de la opinión|d['’]avis|de l['’]avis|der meinung|der ansicht|der überzeugung|of the opinion|of the view)\\b",
-            // According to a manual, in Italian and French ("secondo", "selon" also mean "second" and "depending on"):
+            // According to a manual, in Italian and French ("secondo" is also "second", "selon" also "depending on"):
             // "Secondo il manuale del decespugliatore il montaggio richiede dieci minuti; …" (set 39)
             "^\\P{L}*(?i:secondo|selon)\\s+(?i:il|la|lo|l['’]|le|i|gli|les)\\s*\(printedThing)\\b",
             // What an app or a forecast announces, set off: "Sole tutta la settimana, annuncia l'app del meteo, e io …"
