@@ -360,7 +360,8 @@ enum BadDraftSet {
         ("en", "The last bus waits for nobody, and that's the tram's line too."),
         ("it", "Il mare d'inverno — la dice lunga sul paese che resta."),
         // A gift for a relative, words written on a window, a song repeated, the speaker's own view, a lesson of
-        // something, what a seller calls out (set 39 of eval/drafts).
+        // something, what a seller calls out, a timetable that depends on the weather, a box on a shelf, a tune every
+        // child knows, a cake beside a card (set 39 of eval/drafts and the final review of its change).
         ("it", "Per mia nonna ho comprato un mazzo di girasoli al mercato del sabato."),
         ("en", "Someone has written on the fogged window: a heart, two initials and a date."),
         ("de", "Mein Bruder übt die Vokabeln – der kleine Tim wiederholt das Lied bis zum Abendessen."),
