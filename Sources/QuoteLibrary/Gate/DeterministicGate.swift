@@ -631,6 +631,10 @@ public struct DeterministicGate: Sendable {
             + "nonno|mamma|mãe|mae|madre|mère|padre|père|pai|papà|aunt|auntie|uncle|gran|granny|grandma|grandad|grandpa|oma|"
             + "opa|onkel|vater|mutter|vizinha|vizinho|vecina|vecino|voisine|voisin|vicina|vicino|neighbour|neighbor|"
             + "nachbarin|nachbar|madrinha|padrinho|madrina|padrino|marraine|parrain|mother|father|mum|mom|dad|sister|brother)"
+        // A rule or a lesson named as someone's after a separator, in the Romance languages: "— conselho do meu tio", "…: era
+        // la filosofia del signor Bonetti" (the verb and the article the name may come after).
+        let namedAsVerb = "(?i:é|era|c['’]est|c['’]était|è|es|fue|foi|fu)"
+        let namedAsArticle = "(?i:a|la|o|le|il|el|l['’]|una|uma|une|un)"
         return [
             // "… — Ada Lovelace", "… - Seneca", "… ~ Anonymous", "… — Camões, 1572" (a hyphen or
             // tilde only after a space, so "an X-Ray." is not one)
@@ -1462,8 +1466,7 @@ public struct DeterministicGate: Sendable {
             // nostro tenore, …", ": regola numero uno della guida alpina …", "Fíate del puesto con más cola, era el consejo
             // de mi vecina Maruja …", "…; so jedenfalls die Theorie meines Onkels." (set 37; after a comma only with its
             // verb and article: "…, il consiglio di classe …" is a scene)
-            "(?:[—–:;]\\s*(?:(?i:é|era|c['’]est|c['’]était|è|es|fue|foi|fu)\\s+)?(?:(?i:a|la|o|le|il|el|l['’]|una|uma|une|un)\\s*)?"
-                + "|,\\s*(?i:é|era|c['’]est|c['’]était|è|es|fue|foi|fu)\\s+(?i:a|la|o|le|il|el|l['’]|una|uma|une|un)\\s*)"
+            "(?:[—–:;]\\s*(?:\(namedAsVerb)\\s+)?(?:\(namedAsArticle)\\s*)?|,\\s*\(namedAsVerb)\\s+\(namedAsArticle)\\s*)"
                 + "(?i:regra|regla|règle|regola|teoria|teoría|théorie|conselho|consejo|conseil|consiglio|croyance|creencia|"
                 + "credenza|crença|lema|devise|motto)\\s+(?:(?i:número um|número uno|numero uno|numéro un|de oro|d['’]or|"
                 + "d['’]oro|de ouro)\\s+)?(?i:do|da|dos|das|de|del|della|dello|dei|des|du|di)\\s",
@@ -1624,7 +1627,7 @@ public struct DeterministicGate: Sendable {
                 + "always)\\b))",
             // A lesson or a philosophy named as someone's: "…: lezione di mio nonno, imparata a mie spese.", "…: era la
             // filosofia del signor Bonetti, …" (set 39; not a lesson of something: "…: lezione di piano il martedì")
-            "[—–:;,]\\s*(?:(?i:era|è|es|fue|é|foi|c['’]était|c['’]est)\\s+)?(?:(?i:la|a|le|l['’]|una|uma|une)\\s*)?"
+            "[—–:;,]\\s*(?:\(namedAsVerb)\\s+)?(?:\(namedAsArticle)\\s*)?"
                 // (an elder's: "Martedì: lezione di mio figlio in piscina" is a child's lesson)
                 + "(?i:lezione|lição|lección|leçon|filosofia|filosofía|philosophie)\\s+(?i:di|del|della|de|do|da|du|des)\\s+"
                 + "(?:(?:\(possessive)\\s+)?\(kin)|(?i:signor|signora|señor|señora|senhor|senhora|monsieur|madame|dona|don|"
