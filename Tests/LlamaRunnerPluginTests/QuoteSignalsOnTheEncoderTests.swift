@@ -218,8 +218,9 @@ import Testing
         for (source, total) in totals.sorted(by: { $0.key < $1.key }) {
             print("gates held-out \(model), all: \(source) \(total.accepted)/\(total.total) accepted")
         }
-        // Measured on sets 4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36 and 38: 2618/2699 (97.0%) on
-        // EmbeddingGemma (the default embedder), 2633/2699 on e5, which has no register model; before sets 37 and
+        // Measured on sets 4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36, 38 and 40: 2795/2879 (97.1%) on
+        // EmbeddingGemma (the default embedder), 2811/2879 on e5, which has no register model; before set 40, on sets
+        // 4 to 38, 2618/2699 and 2633/2699 (the register's attribution head was linear then); before sets 37 and
         // 38, on sets 4 to 36, 2442/2519 and 2458/2519; before sets 35 and 36, on sets 4 to 34, 2264/2339 and 2282/2339; before sets 33 and 34, on sets 4
         // to 32, 2091/2159 and 2106/2159; before sets 29 to 32, on sets 4
         // to 28, 1734/1799 and 1753/1799; before sets 27 and 28, on
@@ -228,7 +229,7 @@ import Testing
         // sets 4 to 21, 1213/1260 and 1227/1260; before set 21, 1035/1080
         // (1041 before the register read token states). Most of the rest: the policy counts a scene
         // that reports someone's saying or claim as credited ("Ogni estate il nonno giura che …"),
-        // the writers do not, and the rules (23 of the 2699) and the register's out-of-fold cutoff
+        // the writers do not, and the rules (24 of the 2879) and the register's out-of-fold cutoff
         // (28) take such lines. On sets 4, 6, 9, 15 and 17 before set 19: 862/900; with set
         // 16, before set 18: 863/900. On sets 4, 6, 9 and 15
         // before set 16: 686/720; on sets 4, 6
@@ -248,9 +249,12 @@ import Testing
     }
 
     /// The held-out drafts written apart (eval/drafts/held-out, sets 4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30,
-    /// 32, 34, 36 and 38) on EmbeddingGemma, as the pipeline orders the checks: the deterministic gate first, then
-    /// the register model on the novelty vector and token states. Measured, with the register refitted with sets 37
-    /// and 39 and the rules in front: 1655/1758 leftovers are rejected as `promptFragment` (rules 1051, register
+    /// 32, 34, 36, 38 and 40) on EmbeddingGemma, as the pipeline orders the checks: the deterministic gate first, then
+    /// the register model on the novelty vector and token states. Measured, with the attribution head a network and
+    /// the rules of the notes in brackets in front: 1763/1869 leftovers are rejected as `promptFragment` (rules 1125,
+    /// register 638) and 1834/1900 attributions as `attribution` (rules 1604, register 230); the rules take 24 of the
+    /// 2879 good lines for either, the register 28 more. Before set 40 and the network, with the linear head refitted
+    /// with sets 37 and 39 and the rules in front: 1655/1758 leftovers are rejected as `promptFragment` (rules 1051, register
     /// 604) and 1707/1780 attributions as `attribution` (rules 1504, register 203); the rules take 23 of the 2699 good
     /// lines for either (a scene reporting someone's saying or claim, advice before a colon read as
     /// a source), the register 29 more (most of the other leftovers are rejected first by another gate:
@@ -309,14 +313,14 @@ import Testing
         // The script's figures on the same model's C engine (the two agree at cosine ≥ 0.99, not exactly).
         #expect(headAlone.talk >= register.talk.heldOutCaught - 3 && headAlone.attribution >= register.attribution.heldOutCaught - 3)
         // Held-out lines written after the fit raise the allowance in proportion (the model was fitted with every set
-        // now in `held-out/`, up to set 38).
+        // now in `held-out/`, up to set 40).
         let flaggedAtFit = Double(register.talk.heldOutGoodFlagged + register.attribution.heldOutGoodFlagged)
         #expect(Double(headAlone.goodFlagged) <= flaggedAtFit * Double(try #require(caught["good"]).total) / Double(register.talk.heldOutGood) + 1)
         let leftovers = try #require(caught["leftover"]), attributions = try #require(caught["attribution"])
         let good = try #require(caught["good"])
-        #expect(leftovers.total == 1758 && attributions.total == 1780 && good.total == 2699)
-        #expect(leftovers.rules + leftovers.register >= 1651 && attributions.rules + attributions.register >= 1701)
-        #expect(good.rules <= 23 && good.register <= 30)
+        #expect(leftovers.total == 1869 && attributions.total == 1900 && good.total == 2879)
+        #expect(leftovers.rules + leftovers.register >= 1759 && attributions.rules + attributions.register >= 1828)
+        #expect(good.rules <= 24 && good.register <= 30)
 
         // `quote check` lists the register's rejection under the gate it stands for.
         let missed = "I hope this captures the cozy, everyday warmth you were looking for!"

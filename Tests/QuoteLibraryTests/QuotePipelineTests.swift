@@ -24,20 +24,19 @@ struct QuotePipelineTests {
     /// credited saying, or as neither.
     static func register(talk: Bool, attribution: Bool) -> RegisterStep {
         let weights = [Float](repeating: 0, count: LexicalEmbedder().dimensions)
-        func head(_ flags: Bool) -> LinearHead {
-            LinearHead(bias: flags ? 5 : -5, cutoff: 0, heldOutCaught: 0, heldOutLines: 0, heldOutGoodFlagged: 0, heldOutGood: 0, weights: weights)
-        }
         return RegisterStep(models: [LexicalEmbedder().model: RegisterModel(
-            model: LexicalEmbedder().model, talk: head(talk), attribution: head(attribution))])
+            model: LexicalEmbedder().model, talk: head(weights, bias: talk ? 5 : -5), attribution: head(weights, bias: attribution ? 5 : -5))])
+    }
+
+    /// A register head with cutoff 0, measured on nothing.
+    static func head(_ weights: [Float], bias: Double, hidden: HiddenLayer? = nil) -> LinearHead {
+        LinearHead(hidden: hidden, bias: bias, cutoff: 0, heldOutCaught: 0, heldOutLines: 0, heldOutGoodFlagged: 0, heldOutGood: 0, weights: weights)
     }
 
     @Test func aRegisterModelWithATokenCentreReadsTheMeanAndMaximumOfTheCentredUnitTokenStates() {
-        func head(_ weights: [Float], bias: Double) -> LinearHead {
-            LinearHead(bias: bias, cutoff: 0, heldOutCaught: 0, heldOutLines: 0, heldOutGoodFlagged: 0, heldOutGood: 0, weights: weights)
-        }
         // The attribution head reads the maximum of the first component alone.
-        let model = RegisterModel(model: "m", tokenCentre: [1, 1], talk: head([0, 0, 0, 0, 0, 0], bias: -5),
-                                  attribution: head([0, 0, 0, 0, 10, 0], bias: -5))
+        let model = RegisterModel(model: "m", tokenCentre: [1, 1], talk: Self.head([0, 0, 0, 0, 0, 0], bias: -5),
+                                  attribution: Self.head([0, 0, 0, 0, 10, 0], bias: -5))
         // Centred, [4, 1] is [3, 0] and [1, -1] is [0, -2]; made unit, [1, 0] and [0, -1].
         let tokens = TokenStates(ids: [7, 8], states: [[4, 1], [1, -1]])
         #expect(model.features(vector: [0, 2], tokens: tokens) == [0, 1, 0.5, -0.5, 1, 0])
@@ -55,6 +54,30 @@ struct QuotePipelineTests {
         #expect(step.evaluate(vector: [0, 2], tokens: nil, model: "m")
                 == RegisterStep.Verdict(failure: nil, record: "skipped: m gave no token states for the draft"))
         #expect(step.evaluate(vector: [0, 2, 0], tokens: tokens, model: "m")
+                == RegisterStep.Verdict(failure: nil, record: "skipped: the draft's vectors are not as wide as the register model fitted on m"))
+    }
+
+    @Test func aRegisterHeadWithAHiddenLayerScoresItsRectifiedUnits() {
+        // Little-endian floats 1, -1 (unit 0) and 0.5, 2 (unit 1), as scripts/register-model.py writes them.
+        let bytes: [UInt8] = [0, 0, 0x80, 0x3f, 0, 0, 0x80, 0xbf, 0, 0, 0, 0x3f, 0, 0, 0, 0x40]
+        let layer = HiddenLayer(inputs: 2, bias: [0, -1], weightsBase64: Data(bytes).base64EncodedString())
+        #expect(layer == HiddenLayer(inputs: 2, bias: [0, -1], weights: [1, -1, 0.5, 2]))
+        // Unit 0: 0.5 − 0.75 is below zero; unit 1: −1 + 0.25 + 1.5.
+        #expect(layer.outputs([0.5, 0.75]) == [0, 0.75])
+        // The attribution head reads unit 0 alone, which only a vector along the first axis reaches;
+        // the talk head reads the features directly.
+        let attribution = Self.head([10, 0], bias: -5, hidden: layer)
+        #expect(attribution.inputs == 2 && attribution.score([1, 0]) == 5 && attribution.score([0, 1]) == -5)
+        let model = RegisterModel(model: "m", talk: Self.head([0, 0], bias: -5), attribution: attribution)
+        let step = RegisterStep(models: ["m": model])
+        #expect(step.evaluate(vector: [2, 0], tokens: nil, model: "m")
+                == RegisterStep.Verdict(failure: .fail(.attribution, "reads as a saying credited to someone to the register model: score 5.00 (cutoff 0.00, m)", score: 5),
+                                        record: "talk -5.00 (cutoff 0.00), attribution 5.00 (cutoff 0.00, m)"))
+        #expect(step.evaluate(vector: [0, 2], tokens: nil, model: "m")
+                == RegisterStep.Verdict(failure: nil, record: "talk -5.00 (cutoff 0.00), attribution -5.00 (cutoff 0.00, m)"))
+        // A head whose layer is narrower than the features is not run.
+        let narrow = RegisterModel(model: "m", talk: Self.head([0, 0, 0], bias: -5), attribution: attribution)
+        #expect(RegisterStep(models: ["m": narrow]).evaluate(vector: [2, 0, 0], tokens: nil, model: "m")
                 == RegisterStep.Verdict(failure: nil, record: "skipped: the draft's vectors are not as wide as the register model fitted on m"))
     }
 

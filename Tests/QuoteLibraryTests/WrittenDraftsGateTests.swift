@@ -25,7 +25,8 @@ struct WrittenDraftsGateTests {
     }
 
     /// The good, generic, odd and fragment lines the rules take for a leftover or an attribution,
-    /// every check run (printed). Measured: 75 of 10,027 with sets 35 and 36, none taken by the frames set 35
+    /// every check run (printed). Measured: 82 of 11,021 with set 40 (held out; one of its 180 good lines taken, not read);
+    /// 81 of 10,762 with sets 37 to 39; 75 of 10,027 with sets 35 and 36, none taken by the frames set 35
     /// taught, the six new ones taken by older frames (all of set 35: a child's or a daughter's belief, a neighbour
     /// shouting before a colon, advice before a colon, a shop assistant remembering); 69 of 9,520 with sets 33 and 34, none taken by the frames set 33
     /// taught, the five new ones taken by older frames (two of set 33, a belief that turned out wrong and a
@@ -58,13 +59,16 @@ struct WrittenDraftsGateTests {
             }
         }
         print("rules take \(taken.count) of \(checked) good, generic, odd and fragment lines")
-        #expect(checked == 10_762)
-        #expect(taken.count <= 81)
+        #expect(checked == 11_021)
+        #expect(taken.count <= 82)
     }
 
-    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36 and 38): the rules alone
-    /// reject 1050 of 1758 leftovers as `promptFragment` and 1504 of 1780 attributions as `attribution`; on the
-    /// tuning sets, with set 39, 2160/3923 and 5231/6457. Before set 39's frames: 1495/1780 held out; tuning 2014/3625
+    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36, 38 and 40): the rules alone
+    /// reject 1125 of 1869 leftovers as `promptFragment` and 1604 of 1900 attributions as `attribution`; on the
+    /// tuning sets 2180/3923 and 5231/6457. Before the notes in brackets after the line (`noteInBrackets`; 20 tuning
+    /// leftovers gained, 18 of them from `attribution`; held out, 4 leftovers gained and 1 attribution lost to
+    /// `promptFragment`): 1121/1869 and 1605/1900; tuning 2160/3923 and 5231/6457. Before set 40: 1050/1758 and
+    /// 1504/1780. Before set 39's frames: 1495/1780 held out; tuning 2014/3625
     /// and 4997/6157 without set 39 (1498 and 5002 before the final review of set 37's change took out a group's view
     /// guessed from a noun's ending and "steht" on any thing). Before set 37's frames, with sets 37 and 38: 1051/1758 and 1479/1780;
     /// tuning 2014/3625 and 4806/6157. On sets 4 to 36 before sets 37 and 38: 983/1643 and 1392/1662; tuning
@@ -84,10 +88,10 @@ struct WrittenDraftsGateTests {
     @Test func theRulesAloneOnTheHeldOutDrafts() throws {
         let leftovers = try caught("held-out", "leftover", by: .promptFragment)
         let attributions = try caught("held-out", "attribution", by: .attribution)
-        #expect(leftovers.total == 1758 && attributions.total == 1780)
-        #expect(leftovers.caught >= 1050 && attributions.caught >= 1504)
+        #expect(leftovers.total == 1869 && attributions.total == 1900)
+        #expect(leftovers.caught >= 1125 && attributions.caught >= 1604)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
-        #expect(tuningLeftovers.caught >= 2160 && tuningAttributions.caught >= 5231)
+        #expect(tuningLeftovers.caught >= 2180 && tuningAttributions.caught >= 5231)
     }
 }

@@ -108,12 +108,21 @@ public struct DeterministicGate: Sendable {
         if Self.remarkAfterDash.matches(text) {
             return .fail(.promptFragment, "ends with a remark on the line after a dash")
         }
+        if Self.noteInBrackets.matches(text) {
+            return .fail(.promptFragment, "ends with a note in brackets after the line")
+        }
         if let echo = ExampleEcho.copied(text, from: examples) {
             return .fail(.promptFragment, "copies the prompt's example \"\(echo.example)\" (\(echo.run) words in a row, "
                          + "\(echo.inOrder) of its \(echo.words) words in that order)")
         }
         return .pass(.promptFragment)
     }
+
+    /// A note in brackets after the line's own end, to the end of the draft: one that ends a sentence of its own
+    /// ("… ancora sintonizzata. (Breve e quotidiana, come richiesto.)", "… (Hope that works!)") or starts in lower case
+    /// ("… sa tournée. (concret, sans exclamation)"). A credit in brackets is a name, with no sentence of its own
+    /// ("… (Grandma Rose, 1962)": `attributionPatterns`); the writers of eval/drafts ended no good line with brackets.
+    static let noteInBrackets = GatePattern(#"[.!?…]["'”’»]?\s*[(\[]\s*(?:\p{Ll}[^()\[\]]*|[^()\[\]]*[.!?…]\s*)[)\]]\s*[.!?…]?\s*$"#)
 
     /// The writer's verdict on the line after a closing dash, to its end: a hedge and a degree
     /// ("— quizá demasiado descriptiva.", "– vielleicht etwas zu ruhig für einen Montag.", "—
@@ -641,8 +650,9 @@ public struct DeterministicGate: Sendable {
             "(?:\\s[~-]|[—–―])\\s*\(name)(?:,\\s*[\\p{L}\\d .'’-]+)?\(end)",
             // "… .” – an old Yorkshire farmer": a dash after the sentence's end, then its speaker
             #"[.!?…"”“»]\s*(?:[—–―~]|\s-)\s*\p{L}[^.!?]{0,60}[.!?]?\s*$"#,
-            // "… (Mark Twain)", "… (Opa Karl, Weihnachten 1978)", "… [Anne-Marie Le Goff, 1987]"
-            #"[(\[]\s*\p{Lu}[^()\[\]]{0,60}[)\]]\s*[.!?…]?$"#,
+            // "… (Mark Twain)", "… (Opa Karl, Weihnachten 1978)", "… [Anne-Marie Le Goff, 1987]"; not a note that ends
+            // a sentence of its own inside the brackets ("… (Eleven words, present tense.)": `noteInBrackets`)
+            #"[(\[]\s*\p{Lu}[^()\[\]]{0,60}(?<![.!?…\s])\s*[)\]]\s*[.!?…]?$"#,
             // "… - anonymous" in lower case (a capitalised one is a name above)
             #"(?i)(\s[~-]|[—–―])\s*(anonymous|unknown author|anonym|anónimo|anonyme|anonimo|anônimo)\s*[.!?…]?$"#,
             // "as Wilde said", "wie Goethe sagte"

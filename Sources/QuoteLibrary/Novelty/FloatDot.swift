@@ -1,5 +1,5 @@
 /// The dot product of two float vectors, the novelty gate's one hot loop (the library scan, and
-/// the token alignment's state against state): eight lanes at a time with two accumulators, the
+/// the token alignment's state against state), also the register's hidden layer: eight lanes at a time with two accumulators, the
 /// tail one value at a time. `dotByReference` is the plain loop it is tested against
 /// (`NoveltyLibraryTests`); the two differ only by float rounding.
 enum FloatDot {

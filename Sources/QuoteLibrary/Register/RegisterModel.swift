@@ -1,10 +1,12 @@
+import Foundation
+
 /// The register model: two heads over what the encoder made of a draft, fitted per
 /// embedding model by `scripts/register-model.py` on eval/drafts/tuning and the tuning half of
 /// eval/lines (Sources/QuoteLibrary/README.md, "Register"). One tells a line from chat talk about
 /// the exchange, the other from a saying credited to someone: the forms of either that the
 /// deterministic gate's rules (`ExchangeTalk`, the attribution frames) do not know. It reads the
-/// candidate's vector and per-token states the novelty gate already computed, so it costs two dot
-/// products and one pass over the tokens.
+/// candidate's vector and per-token states the novelty gate already computed, so it costs one pass
+/// over the tokens, a dot product for the talk head and a layer of 64 for the attribution head.
 public struct RegisterModel: Sendable, Equatable {
     /// The embedding model whose vectors it was fitted on; vectors of another model mean nothing to it.
     public let model: String
@@ -14,7 +16,8 @@ public struct RegisterModel: Sendable, Equatable {
     public let tokenCentre: [Float]?
     /// Talk about the exchange ("I hope this captures the warmth you were looking for!").
     public let talk: LinearHead
-    /// A saying credited to someone ("My neighbour Gerald swears that …").
+    /// A saying credited to someone ("My neighbour Gerald swears that …"), through a hidden layer:
+    /// a linear head caught fewer of them (Sources/QuoteLibrary/README.md, "Register").
     public let attribution: LinearHead
 
     public init(model: String, tokenCentre: [Float]? = nil, talk: LinearHead, attribution: LinearHead) {
@@ -31,9 +34,9 @@ public struct RegisterModel: Sendable, Equatable {
     /// empty text has no tokens) or the widths do not match the fit.
     public func features(vector: [Float], tokens: TokenStates?) -> [Float]? {
         let sentence = EmbeddingMatrix.unit(vector)
-        guard let centre = tokenCentre else { return talk.weights.count == sentence.count ? sentence : nil }
+        guard let centre = tokenCentre else { return talk.inputs == sentence.count ? sentence : nil }
         guard let tokens, !tokens.states.isEmpty, tokens.states.allSatisfy({ $0.count == centre.count }),
-              talk.weights.count == sentence.count + 2 * centre.count else { return nil }
+              talk.inputs == sentence.count + 2 * centre.count else { return nil }
         var mean = [Float](repeating: 0, count: centre.count)
         var maximum = [Float](repeating: -.infinity, count: centre.count)
         for state in tokens.states {
@@ -47,10 +50,13 @@ public struct RegisterModel: Sendable, Equatable {
     }
 }
 
-/// One affine score over a line's features (a logistic regression's log-odds; for the register,
-/// the sum of two, one per part of its features, each scaled by its out-of-fold spread), with the
-/// cutoff above which it flags a line and what it did on the held-out lines it was measured on.
+/// One affine score over a line's features (a logistic regression's log-odds; for the register's
+/// talk head, the sum of two, one per part of its features, each scaled by its out-of-fold spread),
+/// or over a hidden layer's outputs for them (a network's log-odds), with the cutoff above which it
+/// flags a line and what it did on the held-out lines it was measured on.
 public struct LinearHead: Sendable, Equatable {
+    /// The layer between the features and the affine score; nil when the score reads the features.
+    public let hidden: HiddenLayer?
     public let bias: Double
     /// A score above this flags a line.
     public let cutoff: Double
@@ -58,11 +64,23 @@ public struct LinearHead: Sendable, Equatable {
     public let heldOutLines: Int
     public let heldOutGoodFlagged: Int
     public let heldOutGood: Int
+    /// One per hidden unit, or per feature without a hidden layer.
     public let weights: [Float]
 
-    /// The head's score for a line of these features (`RegisterModel.features`).
+    public init(hidden: HiddenLayer? = nil, bias: Double, cutoff: Double, heldOutCaught: Int, heldOutLines: Int, heldOutGoodFlagged: Int,
+                heldOutGood: Int, weights: [Float]) {
+        precondition(hidden.map { $0.bias.count == weights.count } ?? true, "one weight per hidden unit")
+        (self.hidden, self.bias, self.cutoff, self.weights) = (hidden, bias, cutoff, weights)
+        (self.heldOutCaught, self.heldOutLines, self.heldOutGoodFlagged, self.heldOutGood) = (heldOutCaught, heldOutLines, heldOutGoodFlagged, heldOutGood)
+    }
+
+    /// How many features it reads.
+    public var inputs: Int { hidden?.inputs ?? weights.count }
+
+    /// The head's score for a line of these features (`RegisterModel.features`; the caller checks
+    /// that there are `inputs` of them).
     public func score(_ features: [Float]) -> Double {
-        Self.affine(weights: weights, bias: bias, features: features)
+        Self.affine(weights: weights, bias: bias, features: hidden.map { $0.outputs(features) } ?? features)
     }
 
     /// bias + weights · unit(vector): the one affine score of the sentence-vector signals (taste).
@@ -72,6 +90,46 @@ public struct LinearHead: Sendable, Equatable {
 
     private static func affine(weights: [Float], bias: Double, features: [Float]) -> Double {
         zip(weights, features).reduce(bias) { $0 + Double($1.0) * Double($1.1) }
+    }
+}
+
+/// A layer of rectified units: each output is max(0, its bias + its row of weights · the inputs).
+/// scripts/register-model.py writes the weights as little-endian 32-bit floats in Base64, one row
+/// after another: as a Swift array literal, their 147k numbers took the compiler half a minute.
+public struct HiddenLayer: Sendable, Equatable {
+    public let inputs: Int
+    /// One per unit.
+    public let bias: [Float]
+    /// `bias.count` rows of `inputs` weights.
+    public let weights: [Float]
+
+    public init(inputs: Int, bias: [Float], weights: [Float]) {
+        precondition(inputs > 0 && weights.count == inputs * bias.count, "a hidden layer needs \(inputs) × \(bias.count) weights, not \(weights.count)")
+        (self.inputs, self.bias, self.weights) = (inputs, bias, weights)
+    }
+
+    /// The layer the script wrote. The text is generated and checked in, so a malformed one is a
+    /// defect of the build, not bad input: it stops the program and says what was wrong.
+    init(inputs: Int, bias: [Float], weightsBase64: String) {
+        guard let data = Data(base64Encoded: weightsBase64, options: .ignoreUnknownCharacters), data.count % 4 == 0 else {
+            preconditionFailure("the hidden layer's weights are not Base64 of 32-bit floats")
+        }
+        let weights = data.withUnsafeBytes { raw in
+            (0..<data.count / 4).map { Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
+        }
+        self.init(inputs: inputs, bias: bias, weights: weights)
+    }
+
+    /// The units' outputs for `inputs` values (the caller checks the count).
+    public func outputs(_ values: [Float]) -> [Float] {
+        precondition(values.count == inputs, "\(values.count) values into a layer of \(inputs) inputs")
+        return weights.withUnsafeBufferPointer { rows in
+            values.withUnsafeBufferPointer { values in
+                bias.indices.map { unit in
+                    max(0, bias[unit] + FloatDot.dot(rows.baseAddress! + unit * inputs, values.baseAddress!, count: inputs))
+                }
+            }
+        }
     }
 }
 
@@ -102,7 +160,7 @@ public struct RegisterStep: Sendable {
             return Verdict(failure: nil, record: "skipped: no register model fitted on \(model)'s vectors")
         }
         guard let features = register.features(vector: vector, tokens: tokens),
-              register.attribution.weights.count == features.count else {
+              register.attribution.inputs == features.count else {
             let missing = register.tokenCentre != nil && (tokens?.states.isEmpty ?? true)
             return Verdict(failure: nil, record: missing ? "skipped: \(model) gave no token states for the draft"
                                                          : "skipped: the draft's vectors are not as wide as the register model fitted on \(model)")
