@@ -250,10 +250,12 @@ import Testing
 
     /// The held-out drafts written apart (eval/drafts/held-out, sets 4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30,
     /// 32, 34, 36, 38 and 40) on EmbeddingGemma, as the pipeline orders the checks: the deterministic gate first, then
-    /// the register model on the novelty vector and token states. Measured, with the attribution head a network and
-    /// the rules of the notes in brackets in front: 1763/1869 leftovers are rejected as `promptFragment` (rules 1125,
-    /// register 638) and 1834/1900 attributions as `attribution` (rules 1604, register 230); the rules take 24 of the
-    /// 2879 good lines for either, the register 28 more. Before set 40 and the network, with the linear head refitted
+    /// the register model on the novelty vector and token states, which also names the cause of a rejection on shape
+    /// (`RegisterStep.cause`). Measured, with the attribution head a network and the rules of the notes in brackets in
+    /// front: 1833/1869 leftovers are rejected as `promptFragment` (rules 1125, register 708, 70 of them rejected on
+    /// shape by the rules) and 1853/1900 attributions as `attribution` (rules 1604, register 249, 19 of them on
+    /// shape); the rules take 24 of the 2879 good lines for either, the register 28 more. Before the register named
+    /// rejections on shape: 1763 (register 638) and 1834 (register 230). Before set 40 and the network, with the linear head refitted
     /// with sets 37 and 39 and the rules in front: 1655/1758 leftovers are rejected as `promptFragment` (rules 1051, register
     /// 604) and 1707/1780 attributions as `attribution` (rules 1504, register 203); the rules take 23 of the 2699 good
     /// lines for either (a scene reporting someone's saying or claim, advice before a colon read as
@@ -294,9 +296,14 @@ import Testing
                     // For a good line, what counts is being taken for either kind.
                     let counts = { (gate: GateName) in expected.map { $0 == gate } ?? [.promptFragment, .attribution].contains(gate) }
                     if let failure = gate.firstFailure(text, locale: language) {
-                        if counts(failure.gate) { entry.rules += 1 }
-                        if kind == "good", counts(failure.gate) {
-                            print("rules held-out \(language): take good \"\(text)\": \(failure.reason ?? "")")
+                        // A rejection on shape is named by the register when it reads the draft as talk or a credit.
+                        let rejection = RegisterStep.readsCause(of: failure, in: text)
+                            ? RegisterStep().cause(of: failure, vector: vector, tokens: tokens, model: model).failure : failure
+                        if counts(rejection.gate) {
+                            if rejection == failure { entry.rules += 1 } else { entry.register += 1 }
+                        }
+                        if kind == "good", counts(rejection.gate) {
+                            print("rules held-out \(language): take good \"\(text)\": \(rejection.reason ?? "")")
                         }
                     } else if let flagged {
                         if counts(flagged.gate) { entry.register += 1 }
@@ -319,7 +326,7 @@ import Testing
         let leftovers = try #require(caught["leftover"]), attributions = try #require(caught["attribution"])
         let good = try #require(caught["good"])
         #expect(leftovers.total == 1869 && attributions.total == 1900 && good.total == 2879)
-        #expect(leftovers.rules + leftovers.register >= 1759 && attributions.rules + attributions.register >= 1828)
+        #expect(leftovers.rules + leftovers.register >= 1829 && attributions.rules + attributions.register >= 1847)
         #expect(good.rules <= 24 && good.register <= 30)
 
         // `quote check` lists the register's rejection under the gate it stands for.

@@ -57,6 +57,30 @@ struct QuotePipelineTests {
                 == RegisterStep.Verdict(failure: nil, record: "skipped: the draft's vectors are not as wide as the register model fitted on m"))
     }
 
+    @Test func aDraftRejectedOnItsShapeIsRejectedAsTalkWhenTheRegisterReadsItSo() async throws {
+        let folder = try TemporaryFolder()
+        let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
+        let tooLong = "Carry the spare key to your neighbour before the evening rain reaches her porch and the gutters overflow again tonight."
+        let talk = await Self.pipeline(store, writer: ScriptedWriter(drafts: [tooLong]), register: Self.register(talk: true, attribution: false))
+            .generate(locale: "en")
+        #expect(talk.run.branch == .rejected && talk.run.gate == "promptFragment", "\(talk.run)")
+        #expect(talk.run.reason?.hasSuffix("the draft also fails length: has 20 words; at most 18 are allowed") == true, "\(talk.run)")
+        #expect(talk.run.register == "talk 5.00 (cutoff 0.00), attribution -5.00 (cutoff 0.00, \(LexicalEmbedder().model))")
+        // Read as neither, the shape's failure stands, and the run records the scores.
+        let neither = await Self.pipeline(store, writer: ScriptedWriter(drafts: [tooLong]), register: Self.register(talk: false, attribution: false))
+            .generate(locale: "en")
+        #expect(neither.run.gate == "length" && neither.run.register?.hasPrefix("talk -5.00") == true, "\(neither.run)")
+        // Without an embedder, or past the words the register reads, the shape's failure stands unread.
+        let unread = await Self.pipeline(store, writer: ScriptedWriter(drafts: [tooLong]), embedder: nil,
+                                         register: Self.register(talk: true, attribution: true)).generate(locale: "en")
+        #expect(unread.run.gate == "length" && unread.run.register == nil, "\(unread.run)")
+        let wall = Array(repeating: "Carry the spare key to your neighbour before the rain.", count: 7).joined(separator: " ")
+        let long = await Self.pipeline(store, writer: ScriptedWriter(drafts: [wall]), register: Self.register(talk: true, attribution: true))
+            .generate(locale: "en")
+        #expect(long.run.gate == "sentenceCount" && long.run.register == nil, "\(long.run)")
+        #expect(try store.count() == 0)
+    }
+
     @Test func aRegisterHeadWithAHiddenLayerScoresItsRectifiedUnits() {
         // Little-endian floats 1, -1 (unit 0) and 0.5, 2 (unit 1), as scripts/register-model.py writes them.
         let bytes: [UInt8] = [0, 0, 0x80, 0x3f, 0, 0, 0x80, 0xbf, 0, 0, 0, 0x3f, 0, 0, 0, 0x40]

@@ -233,7 +233,14 @@ public struct QuotePipeline: Sendable {
             }
             return nil
         }
-        if let failure { evaluation.verdict = .rejected(failure); return evaluation }
+        if let failure {
+            guard RegisterStep.readsCause(of: failure, in: text), let embedder else { evaluation.verdict = .rejected(failure); return evaluation }
+            let cause = try await stages.measure(.gates, on: clock) { try await self.register.cause(of: failure, text: text, embedder: embedder) }
+            evaluation.register = cause.record
+            if cause.failure != failure { evaluation.gates.append(cause.failure) }
+            evaluation.verdict = .rejected(cause.failure)
+            return evaluation
+        }
 
         // A configured embedder that is unavailable is asked anyway: its failure rejects the
         // draft (novelty cannot be proven), where a missing embedder only leaves it unproven.

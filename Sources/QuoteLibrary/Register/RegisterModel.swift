@@ -178,3 +178,44 @@ public struct RegisterStep: Sendable {
         return Verdict(failure: nil, record: record)
     }
 }
+
+/// The cause of a rejection on shape. A draft the deterministic gate rejects for its sentence count,
+/// its length or its last character may be chat talk or a credited saying that the rules do not know:
+/// a reply too long for a line ("Sure! Here is a line about … Let me know if …"), a line with a
+/// comment after it ("… Spero vada bene così."). Rejected either way, it is rejected as what it is when
+/// the register reads it so (Sources/QuoteLibrary/README.md, "Register"), so that the run and
+/// escalation see the cause, not the symptom. No draft the gate passes is touched.
+extension RegisterStep {
+    public static let shapeGates: Set<GateName> = [.sentenceCount, .sentenceEnd, .length]
+    /// Longer drafts are no line and no chat turn to read (a 10,000-word text): their `length` stands.
+    public static let causeReadWords = 60
+
+    /// Whether a draft the gate rejected with `failure` is read for its cause.
+    public static func readsCause(of failure: GateResult, in text: String) -> Bool {
+        shapeGates.contains(failure.gate) && QuoteText.words(text).count <= causeReadWords
+    }
+
+    /// The rejection and what the run records: the register's failure, its reason naming the shape's
+    /// failure too, when a head flags the draft; `failure` itself otherwise.
+    public func cause(of failure: GateResult, vector: [Float]?, tokens: TokenStates?, model: String?) -> (failure: GateResult, record: String) {
+        let verdict = evaluate(vector: vector, tokens: tokens, model: model)
+        guard let flagged = verdict.failure else { return (failure, verdict.record) }
+        return (.fail(flagged.gate, "\(flagged.reason ?? ""); the draft also fails \(failure.gate.rawValue): \(failure.reason ?? "")",
+                      score: flagged.score), verdict.record)
+    }
+
+    /// `cause(of:…)` on the draft's vector and token states from `embedder`. When the embedder fails,
+    /// `failure` stands and the record says why.
+    public func cause(of failure: GateResult, text: String, embedder: Embedder) async throws -> (failure: GateResult, record: String) {
+        do {
+            let vector = try await embedder.embed(text)
+            let tokens = embedder.offersTokenStates && models[embedder.model]?.tokenCentre != nil
+                ? try await embedder.checkedTokenStates(text, dimensions: vector.count, of: "the draft") : nil
+            return cause(of: failure, vector: vector, tokens: tokens, model: embedder.model)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            return (failure, "skipped: the draft could not be embedded to read the cause of its \(failure.gate.rawValue) failure: \(error)")
+        }
+    }
+}
