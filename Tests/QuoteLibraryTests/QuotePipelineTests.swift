@@ -74,6 +74,12 @@ struct QuotePipelineTests {
         let unread = await Self.pipeline(store, writer: ScriptedWriter(drafts: [tooLong]), embedder: nil,
                                          register: Self.register(talk: true, attribution: true)).generate(locale: "en")
         #expect(unread.run.gate == "length" && unread.run.register == nil, "\(unread.run)")
+        // An embedder that fails leaves the shape's failure standing, and the run says why.
+        let failed = await Self.pipeline(store, writer: ScriptedWriter(drafts: [tooLong]), embedder: FailingEmbedder(),
+                                         register: Self.register(talk: true, attribution: true)).generate(locale: "en")
+        #expect(failed.run.gate == "length", "\(failed.run)")
+        #expect(failed.run.register?.hasPrefix("skipped: the draft could not be embedded to read the cause of its length failure: ") == true,
+                "\(failed.run)")
         let wall = Array(repeating: "Carry the spare key to your neighbour before the rain.", count: 7).joined(separator: " ")
         let long = await Self.pipeline(store, writer: ScriptedWriter(drafts: [wall]), register: Self.register(talk: true, attribution: true))
             .generate(locale: "en")

@@ -65,7 +65,9 @@ struct WrittenDraftsGateTests {
 
     /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36, 38 and 40): the rules alone
     /// reject 1125 of 1869 leftovers as `promptFragment` and 1604 of 1900 attributions as `attribution`; on the
-    /// tuning sets 2180/3923 and 5231/6457. Before the notes in brackets after the line (`noteInBrackets`; 20 tuning
+    /// tuning sets 2203/3923 and 5231/6457. Before the writer's opinion after the line (`opinionAfterLine`; a remark or
+    /// an opinion after a dash is no speaker, nor is a question: 23 tuning leftovers gained from `attribution`; held
+    /// out, 2 leftovers no longer read as `attribution`, left to the register): tuning 2180/3923. Before the notes in brackets after the line (`noteInBrackets`; 20 tuning
     /// leftovers gained, 18 of them from `attribution`; held out, 4 leftovers gained and 1 attribution lost to
     /// `promptFragment`): 1121/1869 and 1605/1900; tuning 2160/3923 and 5231/6457. Before set 40: 1050/1758 and
     /// 1504/1780. Before set 39's frames: 1495/1780 held out; tuning 2014/3625
@@ -92,6 +94,6 @@ struct WrittenDraftsGateTests {
         #expect(leftovers.caught >= 1125 && attributions.caught >= 1604)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
-        #expect(tuningLeftovers.caught >= 2180 && tuningAttributions.caught >= 5231)
+        #expect(tuningLeftovers.caught >= 2203 && tuningAttributions.caught >= 5231)
     }
 }

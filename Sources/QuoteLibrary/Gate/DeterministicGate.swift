@@ -111,6 +111,9 @@ public struct DeterministicGate: Sendable {
         if Self.noteInBrackets.matches(text) {
             return .fail(.promptFragment, "ends with a note in brackets after the line")
         }
+        if Self.opinionAfterLine.matches(text) {
+            return .fail(.promptFragment, "ends with the writer's opinion of the line after a dash")
+        }
         if let echo = ExampleEcho.copied(text, from: examples) {
             return .fail(.promptFragment, "copies the prompt's example \"\(echo.example)\" (\(echo.run) words in a row, "
                          + "\(echo.inOrder) of its \(echo.words) words in that order)")
@@ -123,6 +126,15 @@ public struct DeterministicGate: Sendable {
     /// ("… sa tournée. (concret, sans exclamation)"). A credit in brackets is a name, with no sentence of its own
     /// ("… (Grandma Rose, 1962)": `attributionPatterns`); the writers of eval/drafts ended no good line with brackets.
     static let noteInBrackets = GatePattern(#"[.!?…]["'”’»]?\s*[(\[]\s*(?:\p{Ll}[^()\[\]]*|[^()\[\]]*[.!?…]\s*)[)\]]\s*[.!?…]?\s*$"#)
+
+    /// The writer's opinion of the line or the request, in the first person, after a dash that follows the line's
+    /// end (a sentence end, or the quotation that opens the draft): "\"She folds the towels.\" — short, but I think it
+    /// works.", "«O padeiro abre a porta antes do sol» — curta, mas acho que chega.", "— breve y sencilla, como
+    /// pediste." After the line's end, the words are no part of it, and a speaker credited there names someone else.
+    static let opinionAfterLine = GatePattern("(?:[.!?…][\"'”’»]?|^\\P{L}*[\"“«„‘][^\"”»“]+[\"”»“’])\\s*(?:[—–―~]|\\s-)\\s*[^—–]{0,50}?"
+        + "\\b(?i:I think|I believe|I hope|hopefully|je crois|je pense|j['’]espère|creo|espero|me parece|credo|penso|spero|"
+        + "acho|parece-me|glaube ich|ich glaube|finde ich|ich finde|hoffe ich|ich hoffe|como pediste|como pedías|como pedias|"
+        + "como pedido|comme demandé|wie gewünscht|as requested|as you asked)(?![\\p{L}])[^—–]{0,50}$")
 
     /// The writer's verdict on the line after a closing dash, to its end: a hedge and a degree
     /// ("— quizá demasiado descriptiva.", "– vielleicht etwas zu ruhig für einen Montag.", "—
@@ -234,7 +246,10 @@ public struct DeterministicGate: Sendable {
     /// say.", "…, Rosa dixit."), or as a signature ("Signé, Lucien."). A verb of saying inside a
     /// scene is no frame ("she said nothing and poured the tea").
     private func checkAttribution(_ text: String, language: String?) -> GateResult {
-        if Self.attributionPatterns.contains(where: { $0.matches(text) }) {
+        // The writer's remark or opinion after the line is talk about the exchange (`checkPromptFragments`), whatever
+        // a frame of crediting reads in it ("… — a bit whimsical, perhaps." is no speaker).
+        let remark = Self.remarkAfterDash.matches(text) || Self.opinionAfterLine.matches(text)
+        if !remark, Self.attributionPatterns.contains(where: { $0.matches(text) }) {
             return .fail(.attribution, "attributes the line to someone who said or wrote it")
         }
         if let lead = Self.creditedLeadIn(text, language: language) {
@@ -648,8 +663,9 @@ public struct DeterministicGate: Sendable {
             // "… — Ada Lovelace", "… - Seneca", "… ~ Anonymous", "… — Camões, 1572" (a hyphen or
             // tilde only after a space, so "an X-Ray." is not one)
             "(?:\\s[~-]|[—–―])\\s*\(name)(?:,\\s*[\\p{L}\\d .'’-]+)?\(end)",
-            // "… .” – an old Yorkshire farmer": a dash after the sentence's end, then its speaker
-            #"[.!?…"”“»]\s*(?:[—–―~]|\s-)\s*\p{L}[^.!?]{0,60}[.!?]?\s*$"#,
+            // "… .” – an old Yorkshire farmer": a dash after the sentence's end, then its speaker (never asked: "—
+            // troppo poetica?" is a question back)
+            #"[.!?…"”“»]\s*(?:[—–―~]|\s-)\s*\p{L}[^.!?]{0,60}[.!]?\s*$"#,
             // "… (Mark Twain)", "… (Opa Karl, Weihnachten 1978)", "… [Anne-Marie Le Goff, 1987]"; not a note that ends
             // a sentence of its own inside the brackets ("… (Eleven words, present tense.)": `noteInBrackets`)
             #"[(\[]\s*\p{Lu}[^()\[\]]{0,60}(?<![.!?…\s])\s*[)\]]\s*[.!?…]?$"#,

@@ -1,6 +1,6 @@
 /// The dot product of two float vectors, the novelty gate's one hot loop (the library scan, and
-/// the token alignment's state against state), also the register's hidden layer: eight lanes at a time with two accumulators, the
-/// tail one value at a time. `dotByReference` is the plain loop it is tested against
+/// the token alignment's state against state) and the register's hidden layer: eight lanes at a
+/// time with two accumulators, the tail one value at a time. `dotByReference` is the plain loop it is tested against
 /// (`NoveltyLibraryTests`); the two differ only by float rounding.
 enum FloatDot {
     static func dot(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, count: Int) -> Float {
