@@ -40,10 +40,12 @@ public struct DeterministicGate: Sendable {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let phrase = QuoteText.phraseKey(trimmed)
         let language = SupportedLocale.language(of: locale)
+        // The writer's remark or opinion after the line, read once: a leftover's mark, and no credit.
+        let remark = RemarkAfterLine(dash: Self.remarkAfterDash.matches(trimmed), opinion: Self.opinionAfterLine.matches(trimmed))
         return [
             checkEmpty(trimmed),
-            checkAttribution(trimmed, language: language),
-            checkPromptFragments(trimmed, phrase: phrase, examples: examples),
+            checkAttribution(trimmed, language: language, remark: remark),
+            checkPromptFragments(trimmed, phrase: phrase, examples: examples, remark: remark),
             checkWrappingQuotes(trimmed),
             checkMarkup(text),
             checkSentences(trimmed),
@@ -76,7 +78,7 @@ public struct DeterministicGate: Sendable {
     /// advice is the line's own: "Chiama il portinaio per nome: sarà il primo …"), a
     /// presentational opener followed closely by a word for the text itself ("Aqui está a frase
     /// …", "Hier ist ein Zitat …"), a word count, a copy of one of the prompt's example lines.
-    private func checkPromptFragments(_ text: String, phrase: String, examples: [String]) -> GateResult {
+    private func checkPromptFragments(_ text: String, phrase: String, examples: [String], remark: RemarkAfterLine) -> GateResult {
         if let fragment = GateLexicon.promptFragments.first(where: { phrase.contains(" \($0) ") }) {
             return .fail(.promptFragment, "contains the prompt fragment \"\(fragment)\"")
         }
@@ -105,13 +107,13 @@ public struct DeterministicGate: Sendable {
         if Self.wordCount.matches(text) {
             return .fail(.promptFragment, "mentions a word count, echoing the prompt")
         }
-        if Self.remarkAfterDash.matches(text) {
+        if remark.dash {
             return .fail(.promptFragment, "ends with a remark on the line after a dash")
         }
         if Self.noteInBrackets.matches(text) {
             return .fail(.promptFragment, "ends with a note in brackets after the line")
         }
-        if Self.opinionAfterLine.matches(text) {
+        if remark.opinion {
             return .fail(.promptFragment, "ends with the writer's opinion of the line after a dash")
         }
         if let echo = ExampleEcho.copied(text, from: examples) {
@@ -126,6 +128,12 @@ public struct DeterministicGate: Sendable {
     /// ("… sa tournée. (concret, sans exclamation)"). A credit in brackets is a name, with no sentence of its own
     /// ("… (Grandma Rose, 1962)": `attributionPatterns`); the writers of eval/drafts ended no good line with brackets.
     static let noteInBrackets = GatePattern(#"[.!?…]["'”’»]?\s*[(\[]\s*(?:\p{Ll}[^()\[\]]*|[^()\[\]]*[.!?…]\s*)[)\]]\s*[.!?…]?\s*$"#)
+
+    /// Whether the draft ends with the writer's remark on the line (`remarkAfterDash`) or opinion of it (`opinionAfterLine`).
+    struct RemarkAfterLine {
+        let dash: Bool
+        let opinion: Bool
+    }
 
     /// The writer's opinion of the line or the request, in the first person, after a dash that follows the line's
     /// end (a sentence end, or the quotation that opens the draft): "\"She folds the towels.\" — short, but I think it
@@ -245,11 +253,10 @@ public struct DeterministicGate: Sendable {
     /// ("For my father-in-law, …"), after it ("…, disait ma grand-mère.", "…, my uncle used to
     /// say.", "…, Rosa dixit."), or as a signature ("Signé, Lucien."). A verb of saying inside a
     /// scene is no frame ("she said nothing and poured the tea").
-    private func checkAttribution(_ text: String, language: String?) -> GateResult {
+    private func checkAttribution(_ text: String, language: String?, remark: RemarkAfterLine) -> GateResult {
         // The writer's remark or opinion after the line is talk about the exchange (`checkPromptFragments`), whatever
         // a frame of crediting reads in it ("… — a bit whimsical, perhaps." is no speaker).
-        let remark = Self.remarkAfterDash.matches(text) || Self.opinionAfterLine.matches(text)
-        if !remark, Self.attributionPatterns.contains(where: { $0.matches(text) }) {
+        if !(remark.dash || remark.opinion), Self.attributionPatterns.contains(where: { $0.matches(text) }) {
             return .fail(.attribution, "attributes the line to someone who said or wrote it")
         }
         if let lead = Self.creditedLeadIn(text, language: language) {
