@@ -22,10 +22,10 @@ struct QuotePipelineTests {
 
     /// A register model over the lexical embedder's vectors that reads every line as talk, as a
     /// credited saying, or as neither.
-    static func register(talk: Bool, attribution: Bool) -> RegisterStep {
+    static func register(talk: Bool, attribution: Bool, model: String = LexicalEmbedder().model) -> RegisterStep {
         let weights = [Float](repeating: 0, count: LexicalEmbedder().dimensions)
-        return RegisterStep(models: [LexicalEmbedder().model: RegisterModel(
-            model: LexicalEmbedder().model, talk: head(weights, bias: talk ? 5 : -5), attribution: head(weights, bias: attribution ? 5 : -5))])
+        return RegisterStep(models: [model: RegisterModel(
+            model: model, talk: head(weights, bias: talk ? 5 : -5), attribution: head(weights, bias: attribution ? 5 : -5))])
     }
 
     /// A register head with cutoff 0, measured on nothing.
@@ -49,12 +49,12 @@ struct QuotePipelineTests {
         #expect(flagged.record == "talk -5.00 (cutoff 0.00), attribution 5.00 (cutoff 0.00, m)")
         // No token reaches out along the first component: nothing is flagged.
         let passed = step.evaluate(vector: [0, 2], tokens: TokenStates(ids: [8], states: [[1, -1]]), model: "m")
-        #expect(passed == RegisterStep.Verdict(failure: nil, record: "talk -5.00 (cutoff 0.00), attribution -5.00 (cutoff 0.00, m)"))
+        #expect(passed == RegisterStep.Verdict(flags: [], record: "talk -5.00 (cutoff 0.00), attribution -5.00 (cutoff 0.00, m)"))
         // Without the states it needs, the model does not run: the rules stand alone, and the run says why.
         #expect(step.evaluate(vector: [0, 2], tokens: nil, model: "m")
-                == RegisterStep.Verdict(failure: nil, record: "skipped: m gave no token states for the draft"))
+                == RegisterStep.Verdict(flags: [], record: "skipped: m gave no token states for the draft"))
         #expect(step.evaluate(vector: [0, 2, 0], tokens: tokens, model: "m")
-                == RegisterStep.Verdict(failure: nil, record: "skipped: the draft's vectors are not as wide as the register model fitted on m"))
+                == RegisterStep.Verdict(flags: [], record: "skipped: the draft's vectors are not as wide as the register model fitted on m"))
     }
 
     @Test func aDraftRejectedOnItsShapeIsRejectedAsTalkWhenTheRegisterReadsItSo() async throws {
@@ -76,14 +76,52 @@ struct QuotePipelineTests {
         #expect(unread.run.gate == "length" && unread.run.register == nil, "\(unread.run)")
         // An embedder that fails leaves the shape's failure standing, and the run says why.
         let failed = await Self.pipeline(store, writer: ScriptedWriter(drafts: [tooLong]), embedder: FailingEmbedder(),
-                                         register: Self.register(talk: true, attribution: true)).generate(locale: "en")
+                                         register: Self.register(talk: true, attribution: true, model: FailingEmbedder().model))
+            .generate(locale: "en")
         #expect(failed.run.gate == "length", "\(failed.run)")
         #expect(failed.run.register?.hasPrefix("skipped: the draft could not be embedded to read the cause of its length failure: ") == true,
                 "\(failed.run)")
+        // An embedder no register model was fitted on is not asked: nothing could come of it.
+        let unfitted = await Self.pipeline(store, writer: ScriptedWriter(drafts: [tooLong]), embedder: FailingEmbedder(),
+                                           register: Self.register(talk: true, attribution: true)).generate(locale: "en")
+        #expect(unfitted.run.gate == "length" && unfitted.run.register == "skipped: no register model fitted on failing-embedder's vectors",
+                "\(unfitted.run)")
         let wall = Array(repeating: "Carry the spare key to your neighbour before the rain.", count: 7).joined(separator: " ")
         let long = await Self.pipeline(store, writer: ScriptedWriter(drafts: [wall]), register: Self.register(talk: true, attribution: true))
             .generate(locale: "en")
         #expect(long.run.gate == "sentenceCount" && long.run.register == nil, "\(long.run)")
+        #expect(try store.count() == 0)
+    }
+
+    @Test func aDraftRejectedForItsWordsIsReadForItsCauseButNotOneInAnotherLanguage() async throws {
+        let folder = try TemporaryFolder()
+        let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
+        let marked = "Carry the **spare key** to your neighbour before the evening rain reaches her porch."
+        let talk = await Self.pipeline(store, writer: ScriptedWriter(drafts: [marked]), register: Self.register(talk: false, attribution: true))
+            .generate(locale: "en")
+        #expect(talk.run.gate == "attribution" && talk.run.reason?.contains("; the draft also fails markup: ") == true, "\(talk.run)")
+        // The language is the cause of a draft in another language; the heads were not fitted on its lines.
+        let german = "Bring den Ersatzschlüssel zur Nachbarin, bevor der Abendregen ihre Veranda erreicht."
+        let elsewhere = await Self.pipeline(store, writer: ScriptedWriter(drafts: [german]), register: Self.register(talk: true, attribution: true))
+            .generate(locale: "en")
+        #expect(elsewhere.run.gate == "language" && elsewhere.run.register == nil, "\(elsewhere.run)")
+        #expect(try store.count() == 0)
+    }
+
+    @Test func aDraftTheRulesReadAsACreditIsRejectedAsTalkWhenOnlyTheTalkHeadFlagsIt() async throws {
+        let folder = try TemporaryFolder()
+        let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
+        let credited = "My grandmother always said: carry the spare key to your neighbour before the evening rain."
+        #expect(DeterministicGate(vocabulary: TestScorer.frequencies).firstFailure(credited, locale: "en")?.gate == .attribution)
+        let talk = await Self.pipeline(store, writer: ScriptedWriter(drafts: [credited]), register: Self.register(talk: true, attribution: false))
+            .generate(locale: "en")
+        #expect(talk.run.gate == "promptFragment" && talk.run.reason?.contains("; the rules read it as attribution: ") == true, "\(talk.run)")
+        // When the attribution head flags it too, or neither head does, the rules' reading stands.
+        for (talk, attribution) in [(true, true), (false, false)] {
+            let stands = await Self.pipeline(store, writer: ScriptedWriter(drafts: [credited]),
+                                             register: Self.register(talk: talk, attribution: attribution)).generate(locale: "en")
+            #expect(stands.run.gate == "attribution" && stands.run.reason?.contains("register model") == false, "\(stands.run)")
+        }
         #expect(try store.count() == 0)
     }
 
@@ -101,14 +139,14 @@ struct QuotePipelineTests {
         let model = RegisterModel(model: "m", talk: Self.head([0, 0], bias: -5), attribution: attribution)
         let step = RegisterStep(models: ["m": model])
         #expect(step.evaluate(vector: [2, 0], tokens: nil, model: "m")
-                == RegisterStep.Verdict(failure: .fail(.attribution, "reads as a saying credited to someone to the register model: score 5.00 (cutoff 0.00, m)", score: 5),
+                == RegisterStep.Verdict(flags: [.fail(.attribution, "reads as a saying credited to someone to the register model: score 5.00 (cutoff 0.00, m)", score: 5)],
                                         record: "talk -5.00 (cutoff 0.00), attribution 5.00 (cutoff 0.00, m)"))
         #expect(step.evaluate(vector: [0, 2], tokens: nil, model: "m")
-                == RegisterStep.Verdict(failure: nil, record: "talk -5.00 (cutoff 0.00), attribution -5.00 (cutoff 0.00, m)"))
+                == RegisterStep.Verdict(flags: [], record: "talk -5.00 (cutoff 0.00), attribution -5.00 (cutoff 0.00, m)"))
         // A head whose layer is narrower than the features is not run.
         let narrow = RegisterModel(model: "m", talk: Self.head([0, 0, 0], bias: -5), attribution: attribution)
         #expect(RegisterStep(models: ["m": narrow]).evaluate(vector: [2, 0, 0], tokens: nil, model: "m")
-                == RegisterStep.Verdict(failure: nil, record: "skipped: the draft's vectors are not as wide as the register model fitted on m"))
+                == RegisterStep.Verdict(flags: [], record: "skipped: the draft's vectors are not as wide as the register model fitted on m"))
     }
 
     @Test func theRegisterReadsTheNoveltyVectorAndRejectsTalkAndCreditedSayingsUnderTheirGates() async throws {

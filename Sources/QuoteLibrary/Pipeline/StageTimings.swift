@@ -1,6 +1,6 @@
 /// Milliseconds spent in each pipeline stage of one attempt; nil for a stage the attempt did
 /// not reach. `gates` is the deterministic gate and the register (with the embedding of a draft
-/// the gate rejects on its shape, read for its cause: `RegisterStep.cause`); `persist` runs from
+/// the gate rejects, read for its cause: `RegisterStep.cause`); `persist` runs from
 /// the transaction's start to the writing of the run row (the commit follows it, so it is not
 /// included).
 public struct StageTimings: Codable, Equatable, Sendable {

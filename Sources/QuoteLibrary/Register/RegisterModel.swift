@@ -144,69 +144,81 @@ public struct RegisterStep: Sendable {
     public init(models: [String: RegisterModel] = RegisterModel.measured) { self.models = models }
 
     public struct Verdict: Sendable, Equatable {
-        /// The failure, when a head flags the draft; nil when it passes or the step was skipped.
-        public let failure: GateResult?
+        /// The failure of each head that flags the draft, talk's first; none when it passes or the step was skipped.
+        public let flags: [GateResult]
         /// What the run records: both heads' scores, or why there are none.
         public let record: String
+
+        /// The draft's rejection: talk's, when both heads flag it.
+        public var failure: GateResult? { flags.first }
     }
 
     /// `vector` and `tokens` are the candidate's embedding and per-token states from `model` (nil
     /// without an embedder, or for `tokens`, without per-token states).
     public func evaluate(vector: [Float]?, tokens: TokenStates?, model: String?) -> Verdict {
         guard let vector, let model else {
-            return Verdict(failure: nil, record: "skipped: no sentence embedding of the draft (no embedder)")
+            return Verdict(flags: [], record: "skipped: no sentence embedding of the draft (no embedder)")
         }
-        guard let register = models[model] else {
-            return Verdict(failure: nil, record: "skipped: no register model fitted on \(model)'s vectors")
-        }
+        guard let register = models[model] else { return Verdict(flags: [], record: Self.unfitted(model)) }
         guard let features = register.features(vector: vector, tokens: tokens),
               register.attribution.inputs == features.count else {
             let missing = register.tokenCentre != nil && (tokens?.states.isEmpty ?? true)
-            return Verdict(failure: nil, record: missing ? "skipped: \(model) gave no token states for the draft"
-                                                         : "skipped: the draft's vectors are not as wide as the register model fitted on \(model)")
+            return Verdict(flags: [], record: missing ? "skipped: \(model) gave no token states for the draft"
+                                                      : "skipped: the draft's vectors are not as wide as the register model fitted on \(model)")
         }
         let scores = (talk: register.talk.score(features), attribution: register.attribution.score(features))
         let record = String(format: "talk %.2f (cutoff %.2f), attribution %.2f (cutoff %.2f, ", scores.talk, register.talk.cutoff,
                             scores.attribution, register.attribution.cutoff) + "\(model))"
-        for (score, cutoff, gate, reads) in [(scores.talk, register.talk.cutoff, GateName.promptFragment, "talk about the exchange, not a line"),
-                                             (scores.attribution, register.attribution.cutoff, GateName.attribution, "a saying credited to someone")]
-            where score > cutoff {
-            return Verdict(failure: .fail(gate, "reads as \(reads) to the register model: score "
-                                          + String(format: "%.2f (cutoff %.2f, ", score, cutoff) + "\(model))", score: score),
-                           record: record)
+        let heads = [(scores.talk, register.talk.cutoff, GateName.promptFragment, "talk about the exchange, not a line"),
+                     (scores.attribution, register.attribution.cutoff, GateName.attribution, "a saying credited to someone")]
+        let flags = heads.filter { $0.0 > $0.1 }.map { score, cutoff, gate, reads in
+            GateResult.fail(gate, "reads as \(reads) to the register model: score " + String(format: "%.2f (cutoff %.2f, ", score, cutoff) + "\(model))",
+                            score: score)
         }
-        return Verdict(failure: nil, record: record)
+        return Verdict(flags: flags, record: record)
     }
+
+    private static func unfitted(_ model: String) -> String { "skipped: no register model fitted on \(model)'s vectors" }
 }
 
-/// The cause of a rejection on shape. A draft the deterministic gate rejects for its sentence count,
-/// its length or its last character may be chat talk or a credited saying that the rules do not know:
-/// a reply too long for a line ("Sure! Here is a line about … Let me know if …"), a line with a
-/// comment after it ("… Spero vada bene così."). Rejected either way, it is rejected as what it is when
-/// the register reads it so (Sources/QuoteLibrary/README.md, "Register"), so that the run and
-/// escalation see the cause, not the symptom. No draft the gate passes is touched.
+/// The cause of a rejection by the rules. A draft the deterministic gate rejects for its shape or its
+/// words (its sentence count, length or last character, its first word, a word no table knows, a
+/// dangling last word, markup, a cliché) may be chat talk or a credited saying that the rules do not
+/// know: a reply too long for a line ("Sure! Here is a line about … Let me know if …"), a line with a
+/// comment after it ("… Spero vada bene così."). Rejected either way, it is rejected as what it is
+/// when the register reads it so (Sources/QuoteLibrary/README.md, "Register"), so that the run and
+/// escalation see the cause, not the symptom. A draft the rules read as one of the register's two
+/// kinds is rejected as the other when only the other head flags it: the rules' frames for the two
+/// overlap ("\"The tailor measures twice and smiles once.\" — a bit neat, perhaps, but it scans
+/// well." is talk about the line, not a credit). No draft the gate passes is touched.
 extension RegisterStep {
-    public static let shapeGates: Set<GateName> = [.sentenceCount, .sentenceEnd, .length]
+    /// Not read: an empty draft, and a draft in another language than asked for (the heads were
+    /// fitted on the six languages' lines, and its language is the cause).
+    public static let unreadGates: Set<GateName> = [.empty, .language]
     /// Longer drafts are no line and no chat turn to read (a 10,000-word text): their `length` stands.
     public static let causeReadWords = 60
 
     /// Whether a draft the gate rejected with `failure` is read for its cause.
     public static func readsCause(of failure: GateResult, in text: String) -> Bool {
-        shapeGates.contains(failure.gate) && QuoteText.words(text).count <= causeReadWords
+        !unreadGates.contains(failure.gate) && QuoteText.words(text).count <= causeReadWords
     }
 
-    /// The rejection and what the run records: the register's failure, its reason naming the shape's
-    /// failure too, when a head flags the draft; `failure` itself otherwise.
+    /// The rejection and what the run records: the register's failure, its reason naming the rules'
+    /// too, when a head flags the draft (for a failure the register stands for, when only the other
+    /// head does); `failure` itself otherwise.
     public func cause(of failure: GateResult, vector: [Float]?, tokens: TokenStates?, model: String?) -> (failure: GateResult, record: String) {
         let verdict = evaluate(vector: vector, tokens: tokens, model: model)
-        guard let flagged = verdict.failure else { return (failure, verdict.record) }
-        return (.fail(flagged.gate, "\(flagged.reason ?? ""); the draft also fails \(failure.gate.rawValue): \(failure.reason ?? "")",
-                      score: flagged.score), verdict.record)
+        let readByTheRules = [GateName.promptFragment, .attribution].contains(failure.gate)
+        guard let flagged = verdict.failure, !verdict.flags.contains(where: { $0.gate == failure.gate }) else { return (failure, verdict.record) }
+        let rules = readByTheRules ? "the rules read it as \(failure.gate.rawValue)" : "the draft also fails \(failure.gate.rawValue)"
+        return (.fail(flagged.gate, "\(flagged.reason ?? ""); \(rules): \(failure.reason ?? "")", score: flagged.score), verdict.record)
     }
 
     /// `cause(of:…)` on the draft's vector and token states from `embedder`. When the embedder fails,
     /// `failure` stands and the record says why.
     public func cause(of failure: GateResult, text: String, embedder: Embedder) async throws -> (failure: GateResult, record: String) {
+        // Nothing could come of the embedding.
+        guard models[embedder.model] != nil else { return (failure, Self.unfitted(embedder.model)) }
         do {
             let vector = try await embedder.embed(text)
             let tokens = embedder.offersTokenStates && models[embedder.model]?.tokenCentre != nil
