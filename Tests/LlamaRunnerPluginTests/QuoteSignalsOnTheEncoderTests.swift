@@ -251,10 +251,11 @@ import Testing
     /// The held-out drafts written apart (eval/drafts/held-out, sets 4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30,
     /// 32, 34, 36, 38 and 40) on EmbeddingGemma, as the pipeline orders the checks: the deterministic gate first, then
     /// the register model on the novelty vector and token states, which also names the cause of a rejection by the
-    /// rules (`RegisterStep.cause`). Measured: 1851/1869 leftovers are rejected as `promptFragment` (rules 1125,
-    /// register 726) and 1859/1900 attributions as `attribution` (rules 1602, register 257); the rules take 23 of the
+    /// rules (`RegisterStep.cause`), and reads the last sentence of a draft of two or more alone. Measured: 1856/1869
+    /// leftovers are rejected as `promptFragment` (rules 1125, register 731) and 1859/1900 attributions as `attribution` (rules 1602, register 257); the rules take 23 of the
     /// 2879 good lines for either (a scene reporting someone's saying or claim, advice before a colon read as a
-    /// source), the register 29 more. When the register named only rejections on shape (sentence count, sentence end,
+    /// source), the register 29 more. Before the last sentence was read alone: 1851 (register 726), the rest the
+    /// same. When the register named only rejections on shape (sentence count, sentence end,
     /// length), and did not read the rules' own two: 1835 (register 710) and 1853 (rules 1604, register 249), 24 and 28.
     /// Before it named any: 1763 (register 638) and 1834 (register 230). The figures of earlier sets and fits are in
     /// Sources/QuoteLibrary/README.md, "Register", and in this comment's history.
@@ -262,7 +263,7 @@ import Testing
         let backend = try Encoder.embeddingGemma.backend()
         let model = backend.info.id
         let register = try #require(RegisterModel.measured[model])
-        let gate = DeterministicGate(vocabulary: Self.frequencies)
+        let gate = DeterministicGate(vocabulary: Self.frequencies), embedder = EncoderEmbedder(backend: backend)
         var caught: [String: (rules: Int, register: Int, total: Int)] = [:]
         var headAlone = (talk: 0, attribution: 0, goodFlagged: 0)
         for language in Self.languages {
@@ -283,7 +284,7 @@ import Testing
                     if let failure = gate.firstFailure(text, locale: language) {
                         // A rejection on shape is named by the register when it reads the draft as talk or a credit.
                         let rejection = RegisterStep.readsCause(of: failure, in: text)
-                            ? RegisterStep().cause(of: failure, vector: vector, tokens: tokens, model: model).failure : failure
+                            ? try await RegisterStep().cause(of: failure, text: text, embedder: embedder).failure : failure
                         if counts(rejection.gate) {
                             if rejection == failure { entry.rules += 1 } else { entry.register += 1 }
                         }
@@ -311,14 +312,14 @@ import Testing
         let leftovers = try #require(caught["leftover"]), attributions = try #require(caught["attribution"])
         let good = try #require(caught["good"])
         #expect(leftovers.total == 1869 && attributions.total == 1900 && good.total == 2879)
-        #expect(leftovers.rules + leftovers.register >= 1845 && attributions.rules + attributions.register >= 1853)
+        #expect(leftovers.rules + leftovers.register >= 1850 && attributions.rules + attributions.register >= 1853)
         #expect(good.rules <= 24 && good.register <= 30)
 
         // `quote check` lists the register's rejection under the gate it stands for.
         let missed = "I hope this captures the cozy, everyday warmth you were looking for!"
         let (store, folder) = try Self.freshLibrary("register")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let report = await QuoteChecker(store: store, embedder: EncoderEmbedder(backend: backend),
+        let report = await QuoteChecker(store: store, embedder: embedder,
                                         distinctiveness: DistinctivenessScorer(frequencies: Self.frequencies)).check(missed, locale: "en")
         let ruleResults = gate.evaluate(missed, locale: "en")
         #expect(ruleResults.allSatisfy { $0.passed }, "\(ruleResults)")

@@ -108,6 +108,25 @@ struct QuotePipelineTests {
         #expect(try store.count() == 0)
     }
 
+    @Test func aDraftOfTwoSentencesIsReadByItsLastSentenceWhenTheWholeIsNotFlagged() async throws {
+        let folder = try TemporaryFolder()
+        let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
+        // A talk head that flags what reads like "I kept the weather out of it." alone: its weights are that
+        // sentence's unit vector, so only a text close to it scores above the cutoff.
+        let comment = "I kept the weather out of it.", lexical = LexicalEmbedder()
+        let model = RegisterModel(model: lexical.model, talk: Self.head(lexical.vector(comment), bias: -0.8),
+                                  attribution: Self.head([Float](repeating: 0, count: lexical.dimensions), bias: -5))
+        let register = RegisterStep(models: [lexical.model: model])
+        let commented = Self.good + " " + comment
+        #expect(register.evaluate(vector: lexical.vector(commented), tokens: nil, model: lexical.model).failure == nil)
+        let run = await Self.pipeline(store, writer: ScriptedWriter(drafts: [commented]), register: register).generate(locale: "en").run
+        #expect(run.gate == "promptFragment", "\(run)")
+        #expect(run.reason?.hasPrefix("its last sentence, \"I kept the weather out of it.\", reads as talk about the exchange") == true, "\(run)")
+        #expect(run.reason?.contains("; the draft also fails sentenceCount: ") == true, "\(run)")
+        #expect(run.register?.contains("; its last sentence: talk 0.20") == true, "\(run)")
+        #expect(try store.count() == 0)
+    }
+
     @Test func aDraftTheRulesReadAsACreditIsRejectedAsTalkWhenOnlyTheTalkHeadFlagsIt() async throws {
         let folder = try TemporaryFolder()
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))

@@ -195,6 +195,8 @@ extension RegisterStep {
     /// Not read: an empty draft, and a draft in another language than asked for (the heads were
     /// fitted on the six languages' lines, and its language is the cause).
     public static let unreadGates: Set<GateName> = [.empty, .language]
+    /// The rules' own readings of the two kinds the register reads.
+    static let readByTheRules: Set<GateName> = [.promptFragment, .attribution]
     /// Longer drafts are no line and no chat turn to read (a 10,000-word text): their `length` stands.
     public static let causeReadWords = 60
 
@@ -208,22 +210,37 @@ extension RegisterStep {
     /// head does); `failure` itself otherwise.
     public func cause(of failure: GateResult, vector: [Float]?, tokens: TokenStates?, model: String?) -> (failure: GateResult, record: String) {
         let verdict = evaluate(vector: vector, tokens: tokens, model: model)
-        let readByTheRules = [GateName.promptFragment, .attribution].contains(failure.gate)
         guard let flagged = verdict.failure, !verdict.flags.contains(where: { $0.gate == failure.gate }) else { return (failure, verdict.record) }
-        let rules = readByTheRules ? "the rules read it as \(failure.gate.rawValue)" : "the draft also fails \(failure.gate.rawValue)"
+        let rules = Self.readByTheRules.contains(failure.gate) ? "the rules read it as \(failure.gate.rawValue)" : "the draft also fails \(failure.gate.rawValue)"
         return (.fail(flagged.gate, "\(flagged.reason ?? ""); \(rules): \(failure.reason ?? "")", score: flagged.score), verdict.record)
     }
 
-    /// `cause(of:…)` on the draft's vector and token states from `embedder`. When the embedder fails,
-    /// `failure` stands and the record says why.
+    /// `cause(of:…)` on the draft's vector and token states from `embedder`. A draft of more than one
+    /// sentence that neither head flags whole is read once more by its last sentence alone, where
+    /// a comment after the line ("… Spero vada bene così.", "… Dentro do limite pedido.") is not
+    /// drowned by the line before it. When the embedder fails, `failure` stands and the record says why.
     public func cause(of failure: GateResult, text: String, embedder: Embedder) async throws -> (failure: GateResult, record: String) {
         // Nothing could come of the embedding.
-        guard models[embedder.model] != nil else { return (failure, Self.unfitted(embedder.model)) }
-        do {
+        guard let register = models[embedder.model] else { return (failure, Self.unfitted(embedder.model)) }
+        let read = { (text: String, what: String) async throws -> (vector: [Float], tokens: TokenStates?) in
             let vector = try await embedder.embed(text)
-            let tokens = embedder.offersTokenStates && models[embedder.model]?.tokenCentre != nil
-                ? try await embedder.checkedTokenStates(text, dimensions: vector.count, of: "the draft") : nil
-            return cause(of: failure, vector: vector, tokens: tokens, model: embedder.model)
+            let tokens = embedder.offersTokenStates && register.tokenCentre != nil
+                ? try await embedder.checkedTokenStates(text, dimensions: vector.count, of: what) : nil
+            return (vector, tokens)
+        }
+        do {
+            let whole = try await read(text, "the draft")
+            let cause = cause(of: failure, vector: whole.vector, tokens: whole.tokens, model: embedder.model)
+            let sentences = QuoteText.sentences(text)
+            guard cause.failure == failure, !Self.readByTheRules.contains(failure.gate), sentences.count > 1, let last = sentences.last else {
+                return cause
+            }
+            let tail = try await read(last, "the draft's last sentence")
+            let verdict = evaluate(vector: tail.vector, tokens: tail.tokens, model: embedder.model)
+            let record = "\(cause.record); its last sentence: \(verdict.record)"
+            guard let flagged = verdict.failure else { return (failure, record) }
+            return (.fail(flagged.gate, "its last sentence, \"\(last)\", \(flagged.reason ?? ""); the draft also fails \(failure.gate.rawValue): "
+                          + (failure.reason ?? ""), score: flagged.score), record)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
