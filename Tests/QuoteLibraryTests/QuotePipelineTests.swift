@@ -57,39 +57,36 @@ struct QuotePipelineTests {
                 == RegisterStep.Verdict(flags: [], record: "skipped: the draft's vectors are not as wide as the register model fitted on m"))
     }
 
+    /// The run of one English `generate` whose writer's only draft is `draft`.
+    static func run(_ draft: String, in store: QuoteStore, embedder: Embedder? = LexicalEmbedder(), register: RegisterStep) async -> GenerationRun {
+        await pipeline(store, writer: ScriptedWriter(drafts: [draft]), embedder: embedder, register: register).generate(locale: "en").run
+    }
+
     @Test func aDraftRejectedOnItsShapeIsRejectedAsTalkWhenTheRegisterReadsItSo() async throws {
         let folder = try TemporaryFolder()
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
         let tooLong = "Carry the spare key to your neighbour before the evening rain reaches her porch and the gutters overflow again tonight."
-        let talk = await Self.pipeline(store, writer: ScriptedWriter(drafts: [tooLong]), register: Self.register(talk: true, attribution: false))
-            .generate(locale: "en")
-        #expect(talk.run.branch == .rejected && talk.run.gate == "promptFragment", "\(talk.run)")
-        #expect(talk.run.reason?.hasSuffix("the draft also fails length: has 20 words; at most 18 are allowed") == true, "\(talk.run)")
-        #expect(talk.run.register == "talk 5.00 (cutoff 0.00), attribution -5.00 (cutoff 0.00, \(LexicalEmbedder().model))")
+        let talk = await Self.run(tooLong, in: store, register: Self.register(talk: true, attribution: false))
+        #expect(talk.branch == .rejected && talk.gate == "promptFragment", "\(talk)")
+        #expect(talk.reason?.hasSuffix("the draft also fails length: has 20 words; at most 18 are allowed") == true, "\(talk)")
+        #expect(talk.register == "talk 5.00 (cutoff 0.00), attribution -5.00 (cutoff 0.00, \(LexicalEmbedder().model))")
         // Read as neither, the shape's failure stands, and the run records the scores.
-        let neither = await Self.pipeline(store, writer: ScriptedWriter(drafts: [tooLong]), register: Self.register(talk: false, attribution: false))
-            .generate(locale: "en")
-        #expect(neither.run.gate == "length" && neither.run.register?.hasPrefix("talk -5.00") == true, "\(neither.run)")
+        let neither = await Self.run(tooLong, in: store, register: Self.register(talk: false, attribution: false))
+        #expect(neither.gate == "length" && neither.register?.hasPrefix("talk -5.00") == true, "\(neither)")
         // Without an embedder, or past the words the register reads, the shape's failure stands unread.
-        let unread = await Self.pipeline(store, writer: ScriptedWriter(drafts: [tooLong]), embedder: nil,
-                                         register: Self.register(talk: true, attribution: true)).generate(locale: "en")
-        #expect(unread.run.gate == "length" && unread.run.register == nil, "\(unread.run)")
+        let unread = await Self.run(tooLong, in: store, embedder: nil, register: Self.register(talk: true, attribution: true))
+        #expect(unread.gate == "length" && unread.register == nil, "\(unread)")
         // An embedder that fails leaves the shape's failure standing, and the run says why.
-        let failed = await Self.pipeline(store, writer: ScriptedWriter(drafts: [tooLong]), embedder: FailingEmbedder(),
-                                         register: Self.register(talk: true, attribution: true, model: FailingEmbedder().model))
-            .generate(locale: "en")
-        #expect(failed.run.gate == "length", "\(failed.run)")
-        #expect(failed.run.register?.hasPrefix("skipped: the draft could not be embedded to read the cause of its length failure: ") == true,
-                "\(failed.run)")
+        let failed = await Self.run(tooLong, in: store, embedder: FailingEmbedder(),
+                                    register: Self.register(talk: true, attribution: true, model: FailingEmbedder().model))
+        #expect(failed.gate == "length", "\(failed)")
+        #expect(failed.register?.hasPrefix("skipped: the draft could not be embedded to read the cause of its length failure: ") == true, "\(failed)")
         // An embedder no register model was fitted on is not asked: nothing could come of it.
-        let unfitted = await Self.pipeline(store, writer: ScriptedWriter(drafts: [tooLong]), embedder: FailingEmbedder(),
-                                           register: Self.register(talk: true, attribution: true)).generate(locale: "en")
-        #expect(unfitted.run.gate == "length" && unfitted.run.register == "skipped: no register model fitted on failing-embedder's vectors",
-                "\(unfitted.run)")
+        let unfitted = await Self.run(tooLong, in: store, embedder: FailingEmbedder(), register: Self.register(talk: true, attribution: true))
+        #expect(unfitted.gate == "length" && unfitted.register == "skipped: no register model fitted on failing-embedder's vectors", "\(unfitted)")
         let wall = Array(repeating: "Carry the spare key to your neighbour before the rain.", count: 7).joined(separator: " ")
-        let long = await Self.pipeline(store, writer: ScriptedWriter(drafts: [wall]), register: Self.register(talk: true, attribution: true))
-            .generate(locale: "en")
-        #expect(long.run.gate == "sentenceCount" && long.run.register == nil, "\(long.run)")
+        let long = await Self.run(wall, in: store, register: Self.register(talk: true, attribution: true))
+        #expect(long.gate == "sentenceCount" && long.register == nil, "\(long)")
         #expect(try store.count() == 0)
     }
 
@@ -97,14 +94,12 @@ struct QuotePipelineTests {
         let folder = try TemporaryFolder()
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
         let marked = "Carry the **spare key** to your neighbour before the evening rain reaches her porch."
-        let talk = await Self.pipeline(store, writer: ScriptedWriter(drafts: [marked]), register: Self.register(talk: false, attribution: true))
-            .generate(locale: "en")
-        #expect(talk.run.gate == "attribution" && talk.run.reason?.contains("; the draft also fails markup: ") == true, "\(talk.run)")
+        let credited = await Self.run(marked, in: store, register: Self.register(talk: false, attribution: true))
+        #expect(credited.gate == "attribution" && credited.reason?.contains("; the draft also fails markup: ") == true, "\(credited)")
         // The language is the cause of a draft in another language; the heads were not fitted on its lines.
         let german = "Bring den Ersatzschlüssel zur Nachbarin, bevor der Abendregen ihre Veranda erreicht."
-        let elsewhere = await Self.pipeline(store, writer: ScriptedWriter(drafts: [german]), register: Self.register(talk: true, attribution: true))
-            .generate(locale: "en")
-        #expect(elsewhere.run.gate == "language" && elsewhere.run.register == nil, "\(elsewhere.run)")
+        let elsewhere = await Self.run(german, in: store, register: Self.register(talk: true, attribution: true))
+        #expect(elsewhere.gate == "language" && elsewhere.register == nil, "\(elsewhere)")
         #expect(try store.count() == 0)
     }
 
@@ -119,7 +114,7 @@ struct QuotePipelineTests {
         let register = RegisterStep(models: [lexical.model: model])
         let commented = Self.good + " " + comment
         #expect(register.evaluate(vector: lexical.vector(commented), tokens: nil, model: lexical.model).failure == nil)
-        let run = await Self.pipeline(store, writer: ScriptedWriter(drafts: [commented]), register: register).generate(locale: "en").run
+        let run = await Self.run(commented, in: store, register: register)
         #expect(run.gate == "promptFragment", "\(run)")
         #expect(run.reason?.hasPrefix("its last sentence, \"I kept the weather out of it.\", reads as talk about the exchange") == true, "\(run)")
         #expect(run.reason?.contains("; the draft also fails sentenceCount: ") == true, "\(run)")
@@ -132,14 +127,12 @@ struct QuotePipelineTests {
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
         let credited = "My grandmother always said: carry the spare key to your neighbour before the evening rain."
         #expect(DeterministicGate(vocabulary: TestScorer.frequencies).firstFailure(credited, locale: "en")?.gate == .attribution)
-        let talk = await Self.pipeline(store, writer: ScriptedWriter(drafts: [credited]), register: Self.register(talk: true, attribution: false))
-            .generate(locale: "en")
-        #expect(talk.run.gate == "promptFragment" && talk.run.reason?.contains("; the rules read it as attribution: ") == true, "\(talk.run)")
+        let talk = await Self.run(credited, in: store, register: Self.register(talk: true, attribution: false))
+        #expect(talk.gate == "promptFragment" && talk.reason?.contains("; the rules read it as attribution: ") == true, "\(talk)")
         // When the attribution head flags it too, or neither head does, the rules' reading stands.
         for (talk, attribution) in [(true, true), (false, false)] {
-            let stands = await Self.pipeline(store, writer: ScriptedWriter(drafts: [credited]),
-                                             register: Self.register(talk: talk, attribution: attribution)).generate(locale: "en")
-            #expect(stands.run.gate == "attribution" && stands.run.reason?.contains("register model") == false, "\(stands.run)")
+            let stands = await Self.run(credited, in: store, register: Self.register(talk: talk, attribution: attribution))
+            #expect(stands.gate == "attribution" && stands.reason?.contains("register model") == false, "\(stands)")
         }
         #expect(try store.count() == 0)
     }
