@@ -285,7 +285,7 @@ import Testing
                     // For a good line, what counts is being taken for either kind.
                     let counts = { (gate: GateName) in expected.map { $0 == gate } ?? [.promptFragment, .attribution].contains(gate) }
                     if let failure = gate.firstFailure(text, locale: language) {
-                        // A rejection on shape is named by the register when it reads the draft as talk or a credit.
+                        // A rejection by the rules is named by the register when it reads the draft, or its last sentence, as talk or a credit.
                         let rejection = RegisterStep.readsCause(of: failure, in: text)
                             ? try await RegisterStep().cause(of: failure, text: text, embedder: embedder).failure : failure
                         if counts(rejection.gate) {
