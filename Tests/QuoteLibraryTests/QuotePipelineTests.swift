@@ -119,6 +119,12 @@ struct QuotePipelineTests {
         #expect(run.reason?.hasPrefix("its last sentence, \"I kept the weather out of it.\", reads as talk about the exchange") == true, "\(run)")
         #expect(run.reason?.contains("; the draft also fails sentenceCount: ") == true, "\(run)")
         #expect(run.register?.contains("; its last sentence: talk 0.20") == true, "\(run)")
+        // `quote check` asks the register as the pipeline does: the cause follows the rules' failure.
+        let report = await QuoteChecker(store: store, embedder: lexical, register: register, distinctiveness: TestScorer.scorer)
+            .check(commented, locale: "en")
+        #expect(report.gates.first { !$0.passed }?.gate == .sentenceCount, "\(report.gates)")
+        #expect(report.gates.filter { $0.gate == .promptFragment && !$0.passed }.map { $0.reason?.hasPrefix("its last sentence, ") }
+                == [true], "\(report.gates)")
         #expect(try store.count() == 0)
     }
 

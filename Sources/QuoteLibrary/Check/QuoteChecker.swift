@@ -1,6 +1,8 @@
 /// Runs the gates on a given draft without generating: every deterministic check (not only up to
 /// the first failure), novelty against the library (storing only vectors it lacks), the register
-/// check on novelty's vector (a failure listed under the gate it stands for), the judge only when
+/// as the pipeline asks it (a failure listed under the gate it stands for): on novelty's vector
+/// for a draft the rules pass, and for one they reject, to name the cause of the rules' first
+/// failure (`RegisterStep.cause`, which reads a comment after the line alone), the judge only when
 /// one is given (standing aside where its calibration does not trust it, as in the pipeline),
 /// distinctiveness, and taste where it applies. For tuning and fixture tests.
 public struct QuoteChecker: Sendable {
@@ -9,31 +11,38 @@ public struct QuoteChecker: Sendable {
     public let judge: Judge?
     public let judgeCalibration: JudgeCalibration?
     public let gate: DeterministicGate
+    public let register: RegisterStep
     public let distinctiveness: DistinctivenessScorer
 
     /// Without `gate`, the deterministic gate looks words up in the distinctiveness tables.
     public init(store: QuoteStore?, embedder: Embedder?, judge: Judge? = nil, judgeCalibration: JudgeCalibration? = nil,
-                gate: DeterministicGate? = nil, distinctiveness: DistinctivenessScorer) {
+                gate: DeterministicGate? = nil, register: RegisterStep = RegisterStep(), distinctiveness: DistinctivenessScorer) {
         let gate = gate ?? DeterministicGate(vocabulary: distinctiveness.frequencies)
-        (self.store, self.embedder, self.judge, self.judgeCalibration, self.gate, self.distinctiveness) =
-            (store, embedder, judge, judgeCalibration, gate, distinctiveness)
+        (self.store, self.embedder, self.judge, self.judgeCalibration, self.gate, self.register, self.distinctiveness) =
+            (store, embedder, judge, judgeCalibration, gate, register, distinctiveness)
     }
 
     /// `progress` reports the library being embedded first, when it lacks vectors of the embedder's model.
     public func check(_ text: String, locale: String, progress: LibraryEmbedding.Progress? = nil) async -> CheckReport {
         var gates = gate.evaluate(text, locale: locale)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // The failure the pipeline would reject the draft with.
+        let rulesFailure = gates.first { !$0.passed }
         var proof: NoveltyProof?
         do {
             let novelty = try await NoveltyGate().evaluate(trimmed, locale: locale, embedder: embedder, store: store, progress: progress)
             gates.append(novelty.result)
             proof = novelty.proof
-            if let flagged = RegisterStep().evaluate(vector: novelty.proof?.vector, tokens: novelty.proof?.tokenStates,
-                                                      model: novelty.proof?.model).failure {
+            if rulesFailure == nil, let flagged = register.evaluate(vector: novelty.proof?.vector, tokens: novelty.proof?.tokenStates,
+                                                                    model: novelty.proof?.model).failure {
                 gates.append(flagged)
             }
         } catch {
             gates.append(.fail(.novelty, "novelty could not be checked: \(error)"))
+        }
+        if let rulesFailure, let embedder, RegisterStep.readsCause(of: rulesFailure, in: trimmed),
+           let cause = try? await register.cause(of: rulesFailure, text: trimmed, embedder: embedder).failure, cause != rulesFailure {
+            gates.append(cause)
         }
         let taste = TasteStep().evaluate(locale: locale, vector: proof?.vector, model: proof?.model).result
         let distinctiveness: DistinctivenessScorer.Breakdown

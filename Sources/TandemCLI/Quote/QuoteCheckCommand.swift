@@ -22,8 +22,10 @@ enum QuoteCheckCommand: Command {
         Every deterministic check runs (not only up to the first failure), then novelty against the
         whole library (stored quotes without a vector of the embedding model are embedded first, their
         vectors stored when the library file is writable; quotes are never written; with no library
-        yet, the bundled catalog is compared in memory and no file is created), the judge when
-        asked, distinctiveness (reading the embedding through the taste model), and taste.
+        yet, the bundled catalog is compared in memory and no file is created), the register model
+        as generate asks it (on a draft the rules pass; on one they reject, to name the cause of
+        their first failure, listed after it), the judge when asked, distinctiveness (reading the
+        embedding through the taste model), and taste.
         With --file, the drafts are checked in order, each as TEXT would be, and each report
         names its draft; with no library file, the catalog in memory keeps no vectors, so an
         embedding model embeds it again for every draft (create the library first).
