@@ -191,6 +191,8 @@ struct GateTests {
         ("Tageszeile – the morning bus driver waves at every child who climbs aboard.", .promptFragment),
         ("Today's line – the morning bus driver waves at every child who climbs aboard.", .promptFragment),
         ("Line of the day - the morning bus driver waves at every child who climbs aboard.", .promptFragment),
+        ("Suggestion – The morning bus driver waves at every child who climbs aboard.", .promptFragment),
+        ("Final version — The morning bus driver waves at every child who climbs aboard.", .promptFragment),
         ("Quote of the Day: the morning bus driver waves at every child who climbs aboard.", .promptFragment),
         ("Another version, a little warmer: the morning bus driver waves at every child who climbs aboard.", .promptFragment),
         ("The morning bus driver waves at every child who climbs aboard — perhaps a bit too sweet.", .promptFragment),
@@ -216,6 +218,8 @@ struct GateTests {
         let gate = DeterministicGate()
         for text in ["Dr. Ames still walks the long way home so the baker's dog gets its evening biscuit.",
                      "Keep the porch light on — the late train brings your brother home tonight.",
+                     "Rain again – and still the postman whistles his way down our street.",
+                     "Every morning — rain or shine — The Times lands on the mat before the kettle boils.",
                      "Don't sweep the flour off the table until the children's bread has risen.",
                      "Hold the cat still while the vet studies the bright new X-Ray."] {
             #expect(gate.firstFailure(text, locale: "en") == nil, "\(text): \(String(describing: gate.firstFailure(text, locale: "en")))")

@@ -45,7 +45,7 @@ public struct DeterministicGate: Sendable {
         return [
             checkEmpty(trimmed),
             checkAttribution(trimmed, language: language, remark: remark),
-            checkPromptFragments(trimmed, phrase: phrase, examples: examples, remark: remark),
+            checkPromptFragments(trimmed, phrase: phrase, examples: examples, language: language, remark: remark),
             checkWrappingQuotes(trimmed),
             checkMarkup(text),
             checkSentences(trimmed),
@@ -78,7 +78,7 @@ public struct DeterministicGate: Sendable {
     /// advice is the line's own: "Chiama il portinaio per nome: sarà il primo …"), a
     /// presentational opener followed closely by a word for the text itself ("Aqui está a frase
     /// …", "Hier ist ein Zitat …"), a word count, a copy of one of the prompt's example lines.
-    private func checkPromptFragments(_ text: String, phrase: String, examples: [String], remark: RemarkAfterLine) -> GateResult {
+    private func checkPromptFragments(_ text: String, phrase: String, examples: [String], language: String?, remark: RemarkAfterLine) -> GateResult {
         if let fragment = GateLexicon.promptFragments.first(where: { phrase.contains(" \($0) ") }) {
             return .fail(.promptFragment, "contains the prompt fragment \"\(fragment)\"")
         }
@@ -106,6 +106,9 @@ public struct DeterministicGate: Sendable {
         }
         if Self.wordCount.matches(text) {
             return .fail(.promptFragment, "mentions a word count, echoing the prompt")
+        }
+        if let label = Self.dashLabel(text, language: language) {
+            return .fail(.promptFragment, "starts with the label \"\(label)\" before a dash")
         }
         if remark.dash {
             return .fail(.promptFragment, "ends with a remark on the line after a dash")
@@ -294,6 +297,25 @@ public struct DeterministicGate: Sendable {
 
     /// A lead-in of at least this many words is a clause, not a label.
     static let clauseLeadInWords = 4
+
+    /// A label before a dash that opens the draft, the line after it a sentence of its own ("Vorschlag – Wer …",
+    /// "Proposta n. 1 — Il casellante …", "Versión final — El abuelo …"): at most three words, a spaced dash, a
+    /// capital letter next, and no second dash closing an aside ("Our swimming coach — and she repeated it every
+    /// Tuesday — believed …"). No good, generic, odd or fragment line of eval/drafts/tuning or of the tuning half of
+    /// eval/lines opens with three words or fewer and a dash; 69 tuning leftovers do, 47 of them with a capital
+    /// after it. A lowercase word after the dash continues a line as often as talk does ("Rain again – and still
+    /// …", "Noted — no names …"), and is left to the register. A lead that names someone (a credit's words, or
+    /// outside German a capitalised word inside it: "Oscar Wilde – …") is left to the attribution rules.
+    static func dashLabel(_ text: String, language: String?) -> String? {
+        guard let dash = text.range(of: #"\s[-–—]\s"#, options: .regularExpression) else { return nil }
+        let lead = text[..<dash.lowerBound].trimmingCharacters(in: .whitespaces), line = text[dash.upperBound...]
+        guard (1...dashLabelWords).contains(QuoteText.words(lead).count), line.first(where: \.isLetter)?.isUppercase == true,
+              line.range(of: #"\s[-–—](\s|$)"#, options: .regularExpression) == nil else { return nil }
+        let names = creditPatterns.contains { $0.matches(lead) }
+            || (language != "de" && capitalisedWord.matches(lead) && !englishI.matches(lead))
+        return names ? nil : lead
+    }
+    static let dashLabelWords = 3
 
     /// The text before the first colon and the rest after it, nil without one. A colon between
     /// digits ("the 7:42 to Leeds") is a time or a ratio, not the end of a lead-in.
