@@ -258,8 +258,8 @@ import Testing
     /// (a scene reporting someone's saying or claim, advice before a colon read as a source), the register 30 more.
     /// Before the label before a dash (`DeterministicGate.dashLabel`): rules 1276, register 809, the rest the same.
     /// Before set 43, on sets 4 to 41: 1965/1978 (rules 1185, register 780), 1976/2019 (rules 1697, register 279),
-    /// 24 and 29 of 3058. Before set 41, on sets 4 to 40: 1856/1869 (rules 1125, register 731), 1859/1900 (rules 1602, register 257), 23 and
-    /// 29 of 2879; before the last sentence was read alone: 1851 (register 726), the rest the same. When the register
+    /// 24 and 29 of 3058. Before set 41, on sets 4 to 40: 1856/1869 (rules 1125, register 731), 1859/1900 (rules
+    /// 1602, register 257), 23 and 29 of 2879; before the last sentence was read alone: 1851 (register 726), the rest the same. When the register
     /// named only rejections on shape (sentence count, sentence end, length), and did not read the rules' own two:
     /// 1835 (register 710) and 1853 (rules 1604, register 249), 24 and 28. Before it named any: 1763 (register 638)
     /// and 1834 (register 230). The figures of earlier sets and fits are in Sources/QuoteLibrary/README.md,

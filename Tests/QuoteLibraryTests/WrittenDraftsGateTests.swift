@@ -69,9 +69,8 @@ struct WrittenDraftsGateTests {
     /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36, 38, 40, 41 and 43): the
     /// rules alone reject 1277 of 2098 leftovers as `promptFragment` and 1800 of 2139 attributions as `attribution`; on
     /// the tuning sets (with set 42) 2389/4223 and 5415/6757. Before the label before a dash (`dashLabel`; 11 tuning
-    /// leftovers gained; held out, 1): 1276/2098 and 1800/2139; tuning 2378/4223
-    /// and 5415/6757. Before sets 42 and 43: 1185/1978 and 1699/2019; tuning 2203/3923 and 5231/6457. Before set 41:
-    /// 1125/1869 and 1604/1900. Before the writer's opinion after the line (`opinionAfterLine`; a remark or
+    /// leftovers gained; held out, 1): 1276/2098 and 1800/2139; tuning 2378/4223 and 5415/6757. Before sets 42 and
+    /// 43: 1185/1978 and 1699/2019; tuning 2203/3923 and 5231/6457. Before set 41: 1125/1869 and 1604/1900. Before the writer's opinion after the line (`opinionAfterLine`; a remark or
     /// an opinion after a dash is no speaker, nor is a question: 23 tuning leftovers gained from `attribution`; held
     /// out, 2 leftovers no longer read as `attribution`, left to the register): tuning 2180/3923. Before the notes in brackets after the line (`noteInBrackets`; 20 tuning
     /// leftovers gained, 18 of them from `attribution`; held out, 4 leftovers gained and 1 attribution lost to
