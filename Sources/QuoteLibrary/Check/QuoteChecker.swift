@@ -41,7 +41,7 @@ public struct QuoteChecker: Sendable {
             gates.append(.fail(.novelty, "novelty could not be checked: \(error)"))
         }
         if let rulesFailure, let embedder, RegisterStep.readsCause(of: rulesFailure, in: trimmed),
-           let cause = try? await register.cause(of: rulesFailure, text: trimmed, embedder: embedder).failure, cause != rulesFailure {
+           let cause = try? await register.cause(of: rulesFailure, text: trimmed, language: SupportedLocale.language(of: locale), embedder: embedder).failure, cause != rulesFailure {
             gates.append(cause)
         }
         let taste = TasteStep().evaluate(locale: locale, vector: proof?.vector, model: proof?.model).result

@@ -41,10 +41,10 @@ public struct DeterministicGate: Sendable {
         let phrase = QuoteText.phraseKey(trimmed)
         let language = SupportedLocale.language(of: locale)
         // The writer's remark or opinion after the line, read once: a leftover's mark, and no credit.
-        let remark = RemarkAfterLine(dash: Self.remarkAfterDash.matches(trimmed), opinion: Self.opinionAfterLine.matches(trimmed))
+        let remark = RemarkAfterLine(trimmed)
         return [
             checkEmpty(trimmed),
-            checkAttribution(trimmed, language: language, remark: remark),
+            Self.checkAttribution(trimmed, language: language, remark: remark),
             checkPromptFragments(trimmed, phrase: phrase, examples: examples, language: language, remark: remark),
             checkWrappingQuotes(trimmed),
             checkMarkup(text),
@@ -136,6 +136,11 @@ public struct DeterministicGate: Sendable {
     struct RemarkAfterLine {
         let dash: Bool
         let opinion: Bool
+
+        init(_ text: String) {
+            dash = DeterministicGate.remarkAfterDash.matches(text)
+            opinion = DeterministicGate.opinionAfterLine.matches(text)
+        }
     }
 
     /// The writer's opinion of the line or the request, in the first person, after a dash that follows the line's
@@ -256,7 +261,7 @@ public struct DeterministicGate: Sendable {
     /// ("For my father-in-law, …"), after it ("…, disait ma grand-mère.", "…, my uncle used to
     /// say.", "…, Rosa dixit."), or as a signature ("Signé, Lucien."). A verb of saying inside a
     /// scene is no frame ("she said nothing and poured the tea").
-    private func checkAttribution(_ text: String, language: String?, remark: RemarkAfterLine) -> GateResult {
+    static func checkAttribution(_ text: String, language: String?, remark: RemarkAfterLine) -> GateResult {
         // The writer's remark or opinion after the line is talk about the exchange (`checkPromptFragments`), whatever
         // a frame of crediting reads in it ("… — a bit whimsical, perhaps." is no speaker).
         if !(remark.dash || remark.opinion), Self.attributionPatterns.contains(where: { $0.matches(text) }) {
@@ -266,6 +271,11 @@ public struct DeterministicGate: Sendable {
             return .fail(.attribution, "names the line's source before a colon (\"\(lead):\")")
         }
         return .pass(.attribution)
+    }
+
+    /// The attribution rules alone, on a part of a draft read by itself (`RegisterStep.cause`'s last clauses).
+    static func attribution(of text: String, language: String?) -> GateResult {
+        checkAttribution(text, language: language, remark: RemarkAfterLine(text))
     }
 
     /// A lead-in before a colon that names where the line comes from ("An old Yorkshire proverb:",
@@ -307,15 +317,17 @@ public struct DeterministicGate: Sendable {
     /// …", "Noted — no names …"), and is left to the register. A lead that names someone (a credit's words, or
     /// outside German a capitalised word inside it: "Oscar Wilde – …") is left to the attribution rules.
     static func dashLabel(_ text: String, language: String?) -> String? {
-        guard let dash = text.range(of: #"\s[-–—]\s"#, options: .regularExpression) else { return nil }
+        guard let dash = spacedDash.ranges(in: text).first else { return nil }
         let lead = text[..<dash.lowerBound].trimmingCharacters(in: .whitespaces), line = text[dash.upperBound...]
         guard (1...dashLabelWords).contains(QuoteText.words(lead).count), line.first(where: \.isLetter)?.isUppercase == true,
-              line.range(of: #"\s[-–—](\s|$)"#, options: .regularExpression) == nil else { return nil }
+              !closingDash.matches(String(line)) else { return nil }
         let names = creditPatterns.contains { $0.matches(lead) }
             || (language != "de" && capitalisedWord.matches(lead) && !englishI.matches(lead))
         return names ? nil : lead
     }
     static let dashLabelWords = 3
+    static let spacedDash = GatePattern(#"\s[-–—]\s"#)
+    static let closingDash = GatePattern(#"\s[-–—](\s|$)"#)
 
     /// The text before the first colon and the rest after it, nil without one. A colon between
     /// digits ("the 7:42 to Leeds") is a time or a ratio, not the end of a lead-in.

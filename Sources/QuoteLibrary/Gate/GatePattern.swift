@@ -18,4 +18,9 @@ struct GatePattern: Sendable {
     func matches(_ text: String) -> Bool {
         expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
+
+    /// Where it matches in `text`, every match in order.
+    func ranges(in text: String) -> [Range<String.Index>] {
+        expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { Range($0.range, in: text) }
+    }
 }

@@ -235,7 +235,10 @@ public struct QuotePipeline: Sendable {
         }
         if let failure {
             guard RegisterStep.readsCause(of: failure, in: text), let embedder else { evaluation.verdict = .rejected(failure); return evaluation }
-            let cause = try await stages.measure(.gates, on: clock) { try await self.register.cause(of: failure, text: text, embedder: embedder) }
+            let language = SupportedLocale.language(of: request.locale)
+            let cause = try await stages.measure(.gates, on: clock) {
+                try await self.register.cause(of: failure, text: text, language: language, embedder: embedder)
+            }
             evaluation.register = cause.record
             if cause.failure != failure { evaluation.gates.append(cause.failure) }
             evaluation.verdict = .rejected(cause.failure)

@@ -200,16 +200,30 @@ extension RegisterStep {
     /// Longer drafts are no line and no chat turn to read (a 10,000-word text): their `length` stands.
     public static let causeReadWords = 60
 
+    /// The shortest ending of `sentence` that starts after a clause mark (a comma, semicolon or colon, or a
+    /// spaced dash) and is as long as the shortest line the gate takes, its first letter capitalised; nil
+    /// when no such ending is shorter than the sentence. A credit's frame is a clause's, and a long sentence
+    /// drowns it ("We spent the evening under the lanterns …, and on the way out the old fishmonger told us
+    /// the tide always brings back …"; set 42 of eval/drafts).
+    static func lastClauses(of sentence: String) -> String? {
+        let marks = clauseMark.ranges(in: sentence).map(\.upperBound)
+        guard let start = marks.last(where: { QuoteText.words(String(sentence[$0...])).count >= DeterministicGate.wordLimits.lowerBound })
+        else { return nil }
+        let clauses = sentence[start...]
+        return clauses.prefix(1).uppercased() + clauses.dropFirst()
+    }
+
+    static let clauseMark = GatePattern(#"[,;:]\s+|\s[-–—]\s+"#)
+
     /// Whether a draft the gate rejected with `failure` is read for its cause.
     public static func readsCause(of failure: GateResult, in text: String) -> Bool {
         !unreadGates.contains(failure.gate) && QuoteText.words(text).count <= causeReadWords
     }
 
     /// The rejection and what the run records: the register's failure, its reason naming the rules'
-    /// too, when a head flags the draft (for a failure the register stands for, when only the other
+    /// too, when a head flags the draft (`verdict`) (for a failure the register stands for, when only the other
     /// head does); `failure` itself otherwise.
-    public func cause(of failure: GateResult, vector: [Float]?, tokens: TokenStates?, model: String?) -> (failure: GateResult, record: String) {
-        let verdict = evaluate(vector: vector, tokens: tokens, model: model)
+    func cause(of failure: GateResult, verdict: Verdict) -> (failure: GateResult, record: String) {
         guard let flagged = verdict.failure, !verdict.flags.contains(where: { $0.gate == failure.gate }) else { return (failure, verdict.record) }
         let rules = Self.readByTheRules.contains(failure.gate) ? "the rules read it as \(failure.gate.rawValue)" : "the draft also fails \(failure.gate.rawValue)"
         return (.fail(flagged.gate, "\(flagged.reason ?? ""); \(rules): \(failure.reason ?? "")", score: flagged.score), verdict.record)
@@ -218,29 +232,43 @@ extension RegisterStep {
     /// `cause(of:…)` on the draft's vector and token states from `embedder`. A draft of more than one
     /// sentence that neither head flags whole is read once more by its last sentence alone, where
     /// a comment after the line ("… Spero vada bene così.", "… Dentro do limite pedido.") is not
-    /// drowned by the line before it. When the embedder fails, `failure` stands and the record says why.
-    public func cause(of failure: GateResult, text: String, embedder: Embedder) async throws -> (failure: GateResult, record: String) {
+    /// drowned by the line before it. A last sentence too long for a line is then read by its last
+    /// clauses (`lastClauses`) for a credit alone: the rules' attribution frames in `language` and the
+    /// attribution head. When the embedder fails, `failure` stands and the record says why.
+    public func cause(of failure: GateResult, text: String, language: String?, embedder: Embedder) async throws -> (failure: GateResult, record: String) {
         // Nothing could come of the embedding.
         guard let register = models[embedder.model] else { return (failure, Self.unfitted(embedder.model)) }
-        let read = { (text: String, what: String) async throws -> (vector: [Float], tokens: TokenStates?) in
+        let read = { (text: String, what: String) async throws -> Verdict in
             let vector = try await embedder.embed(text)
             let tokens = embedder.offersTokenStates && register.tokenCentre != nil
                 ? try await embedder.checkedTokenStates(text, dimensions: vector.count, of: what) : nil
-            return (vector, tokens)
+            return evaluate(vector: vector, tokens: tokens, model: embedder.model)
         }
+        let also = "the draft also fails \(failure.gate.rawValue): " + (failure.reason ?? "")
         do {
             let whole = try await read(text, "the draft")
-            let cause = cause(of: failure, vector: whole.vector, tokens: whole.tokens, model: embedder.model)
+            let cause = cause(of: failure, verdict: whole)
+            guard cause.failure == failure, !Self.readByTheRules.contains(failure.gate) else { return cause }
+            var record = cause.record
             let sentences = QuoteText.sentences(text)
-            guard cause.failure == failure, !Self.readByTheRules.contains(failure.gate), sentences.count > 1, let last = sentences.last else {
-                return cause
+            guard let last = sentences.last else { return cause }
+            if sentences.count > 1 {
+                let verdict = try await read(last, "the draft's last sentence")
+                record += "; its last sentence: \(verdict.record)"
+                if let flagged = verdict.failure {
+                    return (.fail(flagged.gate, "its last sentence, \"\(last)\", \(flagged.reason ?? ""); \(also)", score: flagged.score), record)
+                }
             }
-            let tail = try await read(last, "the draft's last sentence")
-            let verdict = evaluate(vector: tail.vector, tokens: tail.tokens, model: embedder.model)
-            let record = "\(cause.record); its last sentence: \(verdict.record)"
-            guard let flagged = verdict.failure else { return (failure, record) }
-            return (.fail(flagged.gate, "its last sentence, \"\(last)\", \(flagged.reason ?? ""); the draft also fails \(failure.gate.rawValue): "
-                          + (failure.reason ?? ""), score: flagged.score), record)
+            guard failure.gate == .length, let clauses = Self.lastClauses(of: last) else { return (failure, record) }
+            let rules = DeterministicGate.attribution(of: clauses, language: language)
+            if !rules.passed {
+                return (.fail(.attribution, "its last clauses, \"\(clauses)\", read alone: \(rules.reason ?? ""); \(also)"),
+                        record + "; its last clauses: the rules read a credit")
+            }
+            let verdict = try await read(clauses, "the draft's last clauses")
+            record += "; its last clauses: \(verdict.record)"
+            guard let credit = verdict.flags.first(where: { $0.gate == .attribution }) else { return (failure, record) }
+            return (.fail(.attribution, "its last clauses, \"\(clauses)\", \(credit.reason ?? ""); \(also)", score: credit.score), record)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
