@@ -218,8 +218,9 @@ import Testing
         for (source, total) in totals.sorted(by: { $0.key < $1.key }) {
             print("gates held-out \(model), all: \(source) \(total.accepted)/\(total.total) accepted")
         }
-        // Measured on sets 4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36, 38, 40, 41 and 43: 3144/3238 (97.1%) on
-        // EmbeddingGemma (the default embedder), 3162/3238 on e5, which has no register model; before set 43, on sets
+        // Measured on sets 4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36, 38, 40, 41, 43 and 44: 3321/3418 (97.2%) on
+        // EmbeddingGemma (the default embedder), 3341/3418 on e5, which has no register model; before set 44, on sets 4
+        // to 43, 3144/3238 and 3162/3238; before set 43, on sets
         // 4 to 41, 2972/3058 and 2988/3058; before set 41, on sets 4 to 40, 2795/2879 and 2811/2879; before set 40, on sets
         // 4 to 38, 2618/2699 and 2633/2699 (the register's attribution head was linear then); before sets 37 and
         // 38, on sets 4 to 36, 2442/2519 and 2458/2519; before sets 35 and 36, on sets 4 to 34, 2264/2339 and 2282/2339; before sets 33 and 34, on sets 4
@@ -230,8 +231,8 @@ import Testing
         // sets 4 to 21, 1213/1260 and 1227/1260; before set 21, 1035/1080
         // (1041 before the register read token states). Most of the rest: the policy counts a scene
         // that reports someone's saying or claim as credited ("Ogni estate il nonno giura che …"),
-        // the writers do not, and the rules (25 of the 3238) and the register's out-of-fold cutoff
-        // (30) take such lines. On sets 4, 6, 9, 15 and 17 before set 19: 862/900; with set
+        // the writers do not, and the rules (25 of the 3418) and the register's out-of-fold cutoff
+        // (31) take such lines. On sets 4, 6, 9, 15 and 17 before set 19: 862/900; with set
         // 16, before set 18: 863/900. On sets 4, 6, 9 and 15
         // before set 16: 686/720; on sets 4, 6
         // and 9 alone: 512/540 before set 14, 503/540 before sets 12 and 13
@@ -250,14 +251,15 @@ import Testing
     }
 
     /// The held-out drafts written apart (eval/drafts/held-out, sets 4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30,
-    /// 32, 34, 36, 38, 40, 41 and 43) on EmbeddingGemma, as the pipeline orders the checks: the deterministic gate
+    /// 32, 34, 36, 38, 40, 41, 43 and 44) on EmbeddingGemma, as the pipeline orders the checks: the deterministic gate
     /// first, then the register model on the novelty vector and token states, which also names the cause of a
     /// rejection by the rules (`RegisterStep.cause`), reads the last sentence of a draft of two or more alone, and
     /// the last clauses of a sentence too long for a line for a credit (counted with the register's figures).
-    /// Measured: 2085/2098 leftovers are rejected as `promptFragment` (rules 1277, register 808) and 2090/2139
-    /// attributions as `attribution` (rules 1797, register 293); the rules take 25 of the 3238 good lines for either
-    /// (a scene reporting someone's saying or claim, advice before a colon read as a source), the register 30 more.
-    /// Before the last clauses were read: the same. Before the label before a dash (`DeterministicGate.dashLabel`):
+    /// Measured: 2204/2218 leftovers are rejected as `promptFragment` (rules 1365, register 839) and 2205/2259
+    /// attributions as `attribution` (rules 1889, register 316); the rules take 25 of the 3418 good lines for either
+    /// (a scene reporting someone's saying or claim, advice before a colon read as a source), the register 31 more.
+    /// Before set 44, on sets 4 to 43: 2085/2098 (rules 1277, register 808), 2090/2139 (rules 1797, register 293), 25
+    /// and 30 of 3238; before the last clauses were read, the same. Before the label before a dash (`DeterministicGate.dashLabel`):
     /// rules 1276, register 809, the rest the same.
     /// Before set 43, on sets 4 to 41: 1965/1978 (rules 1185, register 780), 1976/2019 (rules 1697, register 279),
     /// 24 and 29 of 3058. Before set 41, on sets 4 to 40: 1856/1869 (rules 1125, register 731), 1859/1900 (rules
@@ -314,14 +316,14 @@ import Testing
         // The script's figures on the same model's C engine (the two agree at cosine ≥ 0.99, not exactly).
         #expect(headAlone.talk >= register.talk.heldOutCaught - 3 && headAlone.attribution >= register.attribution.heldOutCaught - 3)
         // Held-out lines written after the fit raise the allowance in proportion (the model was fitted with every set
-        // in `held-out/` up to set 40; sets 41 and 43 were written after it).
+        // in `held-out/` up to set 40; sets 41, 43 and 44 were written after it).
         let flaggedAtFit = Double(register.talk.heldOutGoodFlagged + register.attribution.heldOutGoodFlagged)
         #expect(Double(headAlone.goodFlagged) <= flaggedAtFit * Double(try #require(caught["good"]).total) / Double(register.talk.heldOutGood) + 1)
         let leftovers = try #require(caught["leftover"]), attributions = try #require(caught["attribution"])
         let good = try #require(caught["good"])
-        #expect(leftovers.total == 2098 && attributions.total == 2139 && good.total == 3238)
-        #expect(leftovers.rules + leftovers.register >= 2079 && attributions.rules + attributions.register >= 2084)
-        #expect(good.rules <= 25 && good.register <= 32)
+        #expect(leftovers.total == 2218 && attributions.total == 2259 && good.total == 3418)
+        #expect(leftovers.rules + leftovers.register >= 2198 && attributions.rules + attributions.register >= 2199)
+        #expect(good.rules <= 25 && good.register <= 33)
 
         // `quote check` lists the register's rejection under the gate it stands for.
         let missed = "I hope this captures the cozy, everyday warmth you were looking for!"
