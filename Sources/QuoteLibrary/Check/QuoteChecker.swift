@@ -2,7 +2,8 @@
 /// the first failure), novelty against the library (storing only vectors it lacks), the register
 /// as the pipeline asks it (a failure listed under the gate it stands for): on novelty's vector
 /// for a draft the rules pass, and for one they reject, to name the cause of the rules' first
-/// failure (`RegisterStep.cause`, which reads a comment after the line alone), the judge only when
+/// failure (`RegisterStep.cause`, which reads a comment after the line, or a long sentence's last clauses, alone;
+/// on novelty's reading of the draft, not a second one), the judge only when
 /// one is given (standing aside where its calibration does not trust it, as in the pipeline),
 /// distinctiveness, and taste where it applies. For tuning and fixture tests.
 public struct QuoteChecker: Sendable {
@@ -41,7 +42,9 @@ public struct QuoteChecker: Sendable {
             gates.append(.fail(.novelty, "novelty could not be checked: \(error)"))
         }
         if let rulesFailure, let embedder, RegisterStep.readsCause(of: rulesFailure, in: trimmed),
-           let cause = try? await register.cause(of: rulesFailure, text: trimmed, language: SupportedLocale.language(of: locale), embedder: embedder).failure, cause != rulesFailure {
+           let cause = try? await register.cause(of: rulesFailure, text: trimmed, language: SupportedLocale.language(of: locale), embedder: embedder,
+                                                 whole: proof.flatMap { $0.model == embedder.model ? ($0.vector, $0.tokenStates) : nil }).failure,
+           cause != rulesFailure {
             gates.append(cause)
         }
         let taste = TasteStep().evaluate(locale: locale, vector: proof?.vector, model: proof?.model).result

@@ -234,26 +234,31 @@ extension RegisterStep {
     /// a comment after the line ("… Spero vada bene così.", "… Dentro do limite pedido.") is not
     /// drowned by the line before it. A last sentence too long for a line is then read by its last
     /// clauses (`lastClauses`) for a credit alone: the rules' attribution frames in `language` and the
-    /// attribution head. When the embedder fails, `failure` stands and the record says why.
-    public func cause(of failure: GateResult, text: String, language: String?, embedder: Embedder) async throws -> (failure: GateResult, record: String) {
+    /// attribution head. `whole` is the draft's vector and token states from `embedder` when the caller has them
+    /// (`quote check`'s novelty), so that it is not embedded twice. When the embedder fails, `failure` stands and
+    /// the record says why.
+    public func cause(of failure: GateResult, text: String, language: String?, embedder: Embedder,
+                      whole given: (vector: [Float], tokens: TokenStates?)? = nil) async throws -> (failure: GateResult, record: String) {
         // Nothing could come of the embedding.
         guard let register = models[embedder.model] else { return (failure, Self.unfitted(embedder.model)) }
-        let read = { (text: String, what: String) async throws -> Verdict in
-            let vector = try await embedder.embed(text)
-            let tokens = embedder.offersTokenStates && register.tokenCentre != nil
-                ? try await embedder.checkedTokenStates(text, dimensions: vector.count, of: what) : nil
+        let read = { (text: String, what: String, given: (vector: [Float], tokens: TokenStates?)?) async throws -> Verdict in
+            let vector = if let given { given.vector } else { try await embedder.embed(text) }
+            var tokens = given?.tokens
+            if tokens == nil, embedder.offersTokenStates, register.tokenCentre != nil {
+                tokens = try await embedder.checkedTokenStates(text, dimensions: vector.count, of: what)
+            }
             return evaluate(vector: vector, tokens: tokens, model: embedder.model)
         }
         let also = "the draft also fails \(failure.gate.rawValue): " + (failure.reason ?? "")
         do {
-            let whole = try await read(text, "the draft")
+            let whole = try await read(text, "the draft", given)
             let cause = cause(of: failure, verdict: whole)
             guard cause.failure == failure, !Self.readByTheRules.contains(failure.gate) else { return cause }
             var record = cause.record
             let sentences = QuoteText.sentences(text)
             guard let last = sentences.last else { return cause }
             if sentences.count > 1 {
-                let verdict = try await read(last, "the draft's last sentence")
+                let verdict = try await read(last, "the draft's last sentence", nil)
                 record += "; its last sentence: \(verdict.record)"
                 if let flagged = verdict.failure {
                     return (.fail(flagged.gate, "its last sentence, \"\(last)\", \(flagged.reason ?? ""); \(also)", score: flagged.score), record)
@@ -265,7 +270,7 @@ extension RegisterStep {
                 return (.fail(.attribution, "its last clauses, \"\(clauses)\", read alone: \(rules.reason ?? ""); \(also)"),
                         record + "; its last clauses: the rules read a credit")
             }
-            let verdict = try await read(clauses, "the draft's last clauses")
+            let verdict = try await read(clauses, "the draft's last clauses", nil)
             record += "; its last clauses: \(verdict.record)"
             guard let credit = verdict.flags.first(where: { $0.gate == .attribution }) else { return (failure, record) }
             return (.fail(.attribution, "its last clauses, \"\(clauses)\", \(credit.reason ?? ""); \(also)", score: credit.score), record)
