@@ -232,9 +232,9 @@ extension RegisterStep {
     /// `cause(of:…)` on the draft's vector and token states from `embedder`. A draft of more than one
     /// sentence that neither head flags whole is read once more by its last sentence alone, where
     /// a comment after the line ("… Spero vada bene così.", "… Dentro do limite pedido.") is not
-    /// drowned by the line before it. A last sentence too long for a line is then read by its last
-    /// clauses (`lastClauses`) for a credit alone: the rules' attribution frames in `language` and the
-    /// attribution head. `whole` is the draft's vector and token states from `embedder` when the caller has them
+    /// drowned by the line before it. A draft rejected for its length, one sentence (the gate counts sentences
+    /// first), is then read by its last clauses (`lastClauses`) for a credit alone: the rules' attribution frames
+    /// in `language` and the attribution head. `whole` is the draft's vector and token states from `embedder` when the caller has them
     /// (`quote check`'s novelty), so that it is not embedded twice. When the embedder fails, `failure` stands and
     /// the record says why.
     public func cause(of failure: GateResult, text: String, language: String?, embedder: Embedder,
@@ -256,15 +256,14 @@ extension RegisterStep {
             guard cause.failure == failure, !Self.readByTheRules.contains(failure.gate) else { return cause }
             var record = cause.record
             let sentences = QuoteText.sentences(text)
-            guard let last = sentences.last else { return cause }
-            if sentences.count > 1 {
+            if sentences.count > 1, let last = sentences.last {
                 let verdict = try await read(last, "the draft's last sentence", nil)
                 record += "; its last sentence: \(verdict.record)"
                 if let flagged = verdict.failure {
                     return (.fail(flagged.gate, "its last sentence, \"\(last)\", \(flagged.reason ?? ""); \(also)", score: flagged.score), record)
                 }
             }
-            guard failure.gate == .length, let clauses = Self.lastClauses(of: last) else { return (failure, record) }
+            guard failure.gate == .length, let clauses = Self.lastClauses(of: text) else { return (failure, record) }
             let rules = DeterministicGate.attribution(of: clauses, language: language)
             if !rules.passed {
                 return (.fail(.attribution, "its last clauses, \"\(clauses)\", read alone: \(rules.reason ?? ""); \(also)"),
