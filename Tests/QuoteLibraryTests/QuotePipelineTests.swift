@@ -133,7 +133,8 @@ struct QuotePipelineTests {
         let store = try QuoteStore.open(path: folder.path("lib.sqlite"))
         let neither = Self.register(talk: false, attribution: false)
         // The rules' frame before a colon is read in the last clauses, where the lead-in no longer drowns it.
-        let colon = "Walking home past the shuttered stalls with a bag of lychees, I kept hearing my aunt's voice: markets are where strangers practice being neighbors."
+        let colon = "Walking home past the shuttered stalls with a bag of lychees, "
+            + "I kept hearing my aunt's voice: markets are where strangers practice being neighbors."
         #expect(DeterministicGate(vocabulary: TestScorer.frequencies).firstFailure(colon, locale: "en")?.gate == .length)
         let framed = await Self.run(colon, in: store, register: neither)
         #expect(framed.gate == "attribution", "\(framed)")
@@ -147,19 +148,20 @@ struct QuotePipelineTests {
         let clauses = "And on the way out the old fishmonger told us the tide brings back what the market gives away.", lexical = LexicalEmbedder()
         #expect(RegisterStep.lastClauses(of: told) == clauses)
         let zero = Self.head([Float](repeating: 0, count: lexical.dimensions), bias: -5)
-        let credit = RegisterStep(models: [lexical.model: RegisterModel(model: lexical.model, talk: zero, attribution: Self.head(lexical.vector(clauses), bias: -0.9))])
+        let flagsClauses = Self.head(lexical.vector(clauses), bias: -0.9)
+        let credit = RegisterStep(models: [lexical.model: RegisterModel(model: lexical.model, talk: zero, attribution: flagsClauses)])
         #expect(credit.evaluate(vector: lexical.vector(told), tokens: nil, model: lexical.model).failure == nil)
         let named = await Self.run(told, in: store, register: credit)
         #expect(named.gate == "attribution" && named.reason?.hasPrefix("its last clauses, \"\(clauses)\", reads as a saying credited to someone") == true,
                 "\(named)")
         #expect(named.register?.contains("; its last clauses: talk -5.00 (cutoff 0.00), attribution 0.10") == true, "\(named)")
         // The talk head is not asked of the last clauses: a part of a sentence reads like talk, whatever the whole was.
-        let talk = RegisterStep(models: [lexical.model: RegisterModel(model: lexical.model, talk: Self.head(lexical.vector(clauses), bias: -0.9), attribution: zero)])
+        let talk = RegisterStep(models: [lexical.model: RegisterModel(model: lexical.model, talk: flagsClauses, attribution: zero)])
         let stands = await Self.run(told, in: store, register: talk)
         #expect(stands.gate == "length" && stands.register?.contains("; its last clauses: talk 0.10") == true, "\(stands)")
         // Neither frame nor head: the length stands. A sentence whose last clauses are shorter than a line is not read by them.
         #expect(await Self.run(told, in: store, register: neither).gate == "length")
-        #expect(RegisterStep.lastClauses(of: "Carry the spare key to your neighbour before the evening rain reaches her porch, tonight, again.") == nil)
+        #expect(RegisterStep.lastClauses(of: String(Self.good.dropLast()) + ", tonight, again.") == nil)
         #expect(try store.count() == 0)
     }
 

@@ -202,7 +202,7 @@ extension RegisterStep {
 
     /// The shortest ending of `sentence` that starts after a clause mark (a comma, semicolon or colon, or a
     /// spaced dash) and is as long as the shortest line the gate takes, its first letter capitalised; nil
-    /// when no such ending is shorter than the sentence. A credit's frame is a clause's, and a long sentence
+    /// when no ending after a mark is that long. A credit's frame is a clause's, and a long sentence
     /// drowns it ("We spent the evening under the lanterns …, and on the way out the old fishmonger told us
     /// the tide always brings back …"; set 42 of eval/drafts).
     static func lastClauses(of sentence: String) -> String? {
@@ -221,8 +221,8 @@ extension RegisterStep {
     }
 
     /// The rejection and what the run records: the register's failure, its reason naming the rules'
-    /// too, when a head flags the draft (`verdict`) (for a failure the register stands for, when only the other
-    /// head does); `failure` itself otherwise.
+    /// too, when a head flags the draft in `verdict` (for a failure the register stands for, when only the
+    /// other head does); `failure` itself otherwise.
     func cause(of failure: GateResult, verdict: Verdict) -> (failure: GateResult, record: String) {
         guard let flagged = verdict.failure, !verdict.flags.contains(where: { $0.gate == failure.gate }) else { return (failure, verdict.record) }
         let rules = Self.readByTheRules.contains(failure.gate) ? "the rules read it as \(failure.gate.rawValue)" : "the draft also fails \(failure.gate.rawValue)"
@@ -234,16 +234,16 @@ extension RegisterStep {
     /// a comment after the line ("… Spero vada bene così.", "… Dentro do limite pedido.") is not
     /// drowned by the line before it. A draft rejected for its length, one sentence (the gate counts sentences
     /// first), is then read by its last clauses (`lastClauses`) for a credit alone: the rules' attribution frames
-    /// in `language` and the attribution head. `whole` is the draft's vector and token states from `embedder` when the caller has them
-    /// (`quote check`'s novelty), so that it is not embedded twice. When the embedder fails, `failure` stands and
-    /// the record says why.
+    /// in `language` and the attribution head. `whole` is the draft's vector and token states from `embedder`
+    /// when the caller has them (`quote check`'s novelty), so that it is not embedded twice. When the embedder
+    /// fails, `failure` stands and the record says why.
     public func cause(of failure: GateResult, text: String, language: String?, embedder: Embedder,
                       whole given: (vector: [Float], tokens: TokenStates?)? = nil) async throws -> (failure: GateResult, record: String) {
         // Nothing could come of the embedding.
         guard let register = models[embedder.model] else { return (failure, Self.unfitted(embedder.model)) }
-        let read = { (text: String, what: String, given: (vector: [Float], tokens: TokenStates?)?) async throws -> Verdict in
-            let vector = if let given { given.vector } else { try await embedder.embed(text) }
-            var tokens = given?.tokens
+        let read = { (text: String, what: String, known: (vector: [Float], tokens: TokenStates?)?) async throws -> Verdict in
+            let vector = if let known { known.vector } else { try await embedder.embed(text) }
+            var tokens = known?.tokens
             if tokens == nil, embedder.offersTokenStates, register.tokenCentre != nil {
                 tokens = try await embedder.checkedTokenStates(text, dimensions: vector.count, of: what)
             }
