@@ -225,8 +225,14 @@ extension RegisterStep {
     /// other head does); `failure` itself otherwise.
     func cause(of failure: GateResult, verdict: Verdict) -> (failure: GateResult, record: String) {
         guard let flagged = verdict.failure, !verdict.flags.contains(where: { $0.gate == failure.gate }) else { return (failure, verdict.record) }
-        let rules = Self.readByTheRules.contains(failure.gate) ? "the rules read it as \(failure.gate.rawValue)" : "the draft also fails \(failure.gate.rawValue)"
-        return (.fail(flagged.gate, "\(flagged.reason ?? ""); \(rules): \(failure.reason ?? "")", score: flagged.score), verdict.record)
+        let rules = Self.readByTheRules.contains(failure.gate) ? "the rules read it as \(failure.gate.rawValue): \(failure.reason ?? "")"
+                                                                 : Self.alsoFails(failure)
+        return (.fail(flagged.gate, "\(flagged.reason ?? ""); \(rules)", score: flagged.score), verdict.record)
+    }
+
+    /// How a cause's reason names the rules' failure it was read for.
+    static func alsoFails(_ failure: GateResult) -> String {
+        "the draft also fails \(failure.gate.rawValue): \(failure.reason ?? "")"
     }
 
     /// `cause(of:…)` on the draft's vector and token states from `embedder`. A draft of more than one
@@ -249,7 +255,7 @@ extension RegisterStep {
             }
             return evaluate(vector: vector, tokens: tokens, model: embedder.model)
         }
-        let also = "the draft also fails \(failure.gate.rawValue): " + (failure.reason ?? "")
+        let also = Self.alsoFails(failure)
         do {
             let whole = try await read(text, "the draft", given)
             let cause = cause(of: failure, verdict: whole)
