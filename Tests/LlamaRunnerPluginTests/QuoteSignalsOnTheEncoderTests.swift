@@ -218,8 +218,9 @@ import Testing
         for (source, total) in totals.sorted(by: { $0.key < $1.key }) {
             print("gates held-out \(model), all: \(source) \(total.accepted)/\(total.total) accepted")
         }
-        // Measured on sets 4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36, 38, 40, 41, 43 and 44: 3321/3418 (97.2%) on
-        // EmbeddingGemma (the default embedder), 3341/3418 on e5, which has no register model; before set 44, on sets 4
+        // Measured on sets 4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36, 38, 40, 41, 43 and 44: 3314/3418 (97.0%) on
+        // EmbeddingGemma (the default embedder), 3341/3418 on e5, which has no register model; before the register was
+        // refitted with sets 42 and 45, 3321/3418 on EmbeddingGemma; before set 44, on sets 4
         // to 43, 3144/3238 and 3162/3238; before set 43, on sets
         // 4 to 41, 2972/3058 and 2988/3058; before set 41, on sets 4 to 40, 2795/2879 and 2811/2879; before set 40, on sets
         // 4 to 38, 2618/2699 and 2633/2699 (the register's attribution head was linear then); before sets 37 and
@@ -232,7 +233,7 @@ import Testing
         // (1041 before the register read token states). Most of the rest: the policy counts a scene
         // that reports someone's saying or claim as credited ("Ogni estate il nonno giura che …"),
         // the writers do not, and the rules (25 of the 3418) and the register's out-of-fold cutoff
-        // (31) take such lines. On sets 4, 6, 9, 15 and 17 before set 19: 862/900; with set
+        // (38) take such lines. On sets 4, 6, 9, 15 and 17 before set 19: 862/900; with set
         // 16, before set 18: 863/900. On sets 4, 6, 9 and 15
         // before set 16: 686/720; on sets 4, 6
         // and 9 alone: 512/540 before set 14, 503/540 before sets 12 and 13
@@ -255,10 +256,11 @@ import Testing
     /// first, then the register model on the novelty vector and token states, which also names the cause of a
     /// rejection by the rules (`RegisterStep.cause`), reads the last sentence of a draft of two or more alone, and
     /// the last clauses of a sentence too long for a line for a credit (counted with the register's figures).
-    /// Measured: 2204/2218 leftovers are rejected as `promptFragment` (rules 1365, register 839) and 2205/2259
-    /// attributions as `attribution` (rules 1889, register 316); the rules take 25 of the 3418 good lines for either
-    /// (a scene reporting someone's saying or claim, advice before a colon read as a source), the register 31 more.
-    /// Before set 44, on sets 4 to 43: 2085/2098 (rules 1277, register 808), 2090/2139 (rules 1797, register 293), 25
+    /// Measured: 2204/2218 leftovers are rejected as `promptFragment` (rules 1365, register 839) and 2215/2259
+    /// attributions as `attribution` (rules 1891, register 324); the rules take 25 of the 3418 good lines for either
+    /// (a scene reporting someone's saying or claim, advice before a colon read as a source), the register 38 more.
+    /// Before the register was refitted with sets 42 and 45 (its attribution head one network then): the same
+    /// leftovers, 2205/2259 attributions (rules 1889, register 316), and 31 good lines taken by the register. Before set 44, on sets 4 to 43: 2085/2098 (rules 1277, register 808), 2090/2139 (rules 1797, register 293), 25
     /// and 30 of 3238; before the last clauses were read, the same. Before the label before a dash (`DeterministicGate.dashLabel`):
     /// rules 1276, register 809, the rest the same.
     /// Before set 43, on sets 4 to 41: 1965/1978 (rules 1185, register 780), 1976/2019 (rules 1697, register 279),
@@ -316,14 +318,14 @@ import Testing
         // The script's figures on the same model's C engine (the two agree at cosine ≥ 0.99, not exactly).
         #expect(headAlone.talk >= register.talk.heldOutCaught - 3 && headAlone.attribution >= register.attribution.heldOutCaught - 3)
         // Held-out lines written after the fit raise the allowance in proportion (the model was fitted with every set
-        // in `held-out/` up to set 40; sets 41, 43 and 44 were written after it).
+        // in `held-out/` there; a set written after it adds to the lines).
         let flaggedAtFit = Double(register.talk.heldOutGoodFlagged + register.attribution.heldOutGoodFlagged)
         #expect(Double(headAlone.goodFlagged) <= flaggedAtFit * Double(try #require(caught["good"]).total) / Double(register.talk.heldOutGood) + 1)
         let leftovers = try #require(caught["leftover"]), attributions = try #require(caught["attribution"])
         let good = try #require(caught["good"])
         #expect(leftovers.total == 2218 && attributions.total == 2259 && good.total == 3418)
-        #expect(leftovers.rules + leftovers.register >= 2198 && attributions.rules + attributions.register >= 2199)
-        #expect(good.rules <= 25 && good.register <= 33)
+        #expect(leftovers.rules + leftovers.register >= 2198 && attributions.rules + attributions.register >= 2209)
+        #expect(good.rules <= 25 && good.register <= 40)
 
         // `quote check` lists the register's rejection under the gate it stands for.
         let missed = "I hope this captures the cozy, everyday warmth you were looking for!"
