@@ -1,6 +1,6 @@
-"""The small neural network of the register's attribution head (register-model.py): one hidden
-layer of rectified units under one sigmoid output, fitted by Adam on the weighted cross-entropy with
-weight decay; deterministic for a seed on one machine."""
+"""A small neural network of the register's attribution head (register-model.py averages four, one
+per seed): one hidden layer of rectified units under one sigmoid output, fitted by Adam on the
+weighted cross-entropy with weight decay; deterministic for a seed on one machine."""
 import numpy as np
 
 

@@ -140,8 +140,8 @@ def fit_network(parts, y, folds):
     x = np.concatenate(parts, axis=1)
     unseen = np.zeros(len(y))
     for fold in range(FOLDS):
-        unseen[folds == fold] = np.mean([network.log_odds(network.fit(x[folds != fold], y[folds != fold], **NETWORK, seed=seed), x[folds == fold])
-                                         for seed in SEEDS], axis=0)
+        others = [network.fit(x[folds != fold], y[folds != fold], **NETWORK, seed=seed) for seed in SEEDS]
+        unseen[folds == fold] = np.mean([network.log_odds(one, x[folds == fold]) for one in others], axis=0)
     fitted = [network.fit(x, y, **NETWORK, seed=seed) for seed in SEEDS]
     layers = [network.first_layer(one) for one in fitted]
     hidden = (np.concatenate([weights for weights, _ in layers], axis=1), np.concatenate([bias for _, bias in layers]))

@@ -260,8 +260,9 @@ import Testing
     /// attributions as `attribution` (rules 1891, register 324); the rules take 25 of the 3418 good lines for either
     /// (a scene reporting someone's saying or claim, advice before a colon read as a source), the register 38 more.
     /// Before the register was refitted with sets 42 and 45 (its attribution head one network then): the same
-    /// leftovers, 2205/2259 attributions (rules 1889, register 316), and 31 good lines taken by the register. Before set 44, on sets 4 to 43: 2085/2098 (rules 1277, register 808), 2090/2139 (rules 1797, register 293), 25
-    /// and 30 of 3238; before the last clauses were read, the same. Before the label before a dash (`DeterministicGate.dashLabel`):
+    /// leftovers, 2205/2259 attributions (rules 1889, register 316), and 31 good lines taken by the register.
+    /// Before set 44, on sets 4 to 43: 2085/2098 (rules 1277, register 808), 2090/2139 (rules 1797, register 293),
+    /// 25 and 30 of 3238; before the last clauses were read, the same. Before the label before a dash (`DeterministicGate.dashLabel`):
     /// rules 1276, register 809, the rest the same.
     /// Before set 43, on sets 4 to 41: 1965/1978 (rules 1185, register 780), 1976/2019 (rules 1697, register 279),
     /// 24 and 29 of 3058. Before set 41, on sets 4 to 40: 1856/1869 (rules 1125, register 731), 1859/1900 (rules

@@ -27,8 +27,9 @@ struct WrittenDraftsGateTests {
     /// The good, generic, odd and fragment lines the rules take for a leftover or an attribution,
     /// every check run (printed). Measured: 89 of 12,292 with set 45 (tuning; 5 of its 240 good lines taken: scenes
     /// with "lembra" or "como quem escreve", a colon after a clause with a place name, advice before a colon); 84 of
-    /// 12,052 with set 44 (held out; none of its 180 good and 83 generic lines taken, not read); 84 of 11,789 with sets 42 (tuning; none of its 240 good lines taken) and 43
-    /// (held out; one of its 180 good lines taken, not read), the label before a dash (`dashLabel`) taking none;
+    /// 12,052 with set 44 (held out; none of its 180 good and 83 generic lines taken, not read); 84 of 11,789 with
+    /// sets 42 (tuning; none of its 240 good lines taken) and 43 (held out; one of its 180 good lines taken, not
+    /// read), the label before a dash (`dashLabel`) taking none;
     /// 83 of 11,277 with set 41 (held out; one of its 179 good lines taken, not read);
     /// 82 of 11,021 with set 40 (held out; one of its 180 good lines taken, not read);
     /// 81 of 10,762 with sets 37 to 39; 75 of 10,027 with sets 35 and 36, none taken by the frames set 35
@@ -70,7 +71,8 @@ struct WrittenDraftsGateTests {
 
     /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36, 38, 40, 41, 43 and 44): the
     /// rules alone reject 1365 of 2218 leftovers as `promptFragment` and 1892 of 2259 attributions as `attribution`; on
-    /// the tuning sets (with sets 42 and 45) 2514/4403 and 5657/7117 (before set 45, 2389/4223 and 5415/6757). Before set 44: 1277/2098 and 1800/2139. Before the label before a dash (`dashLabel`; 11 tuning
+    /// the tuning sets (with sets 42 and 45) 2514/4403 and 5657/7117 (before set 45, 2389/4223 and 5415/6757).
+    /// Before set 44: 1277/2098 and 1800/2139. Before the label before a dash (`dashLabel`; 11 tuning
     /// leftovers gained; held out, 1): 1276/2098 and 1800/2139; tuning 2378/4223 and 5415/6757. Before sets 42 and
     /// 43: 1185/1978 and 1699/2019; tuning 2203/3923 and 5231/6457. Before set 41: 1125/1869 and 1604/1900. Before the writer's opinion after the line (`opinionAfterLine`; a remark or
     /// an opinion after a dash is no speaker, nor is a question: 23 tuning leftovers gained from `attribution`; held
