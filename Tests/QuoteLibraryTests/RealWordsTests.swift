@@ -39,10 +39,19 @@ struct RealWordsTests {
         ("es", "Toca el timbre de la familia nueva y llévales una olla de lentejas calientes."),
         ("pt", "Remende o buraco da sua calça favorita com um quadrado de veludo laranja."),
         ("de", "Bring Frau Özdemir die 12 Eier und das Rezept für den Zwetschgenkuchen vorbei."),
+        ("de", "Opa hat den Korb danebengestellt, und wir sind noch lange auf dem Markt herumgeschlendert."),
+        ("de", "Beim Dorffest wagte sich sogar der Pfarrer hinaus, um mitzusingen."),
     ])
     func namesNumbersJoinedWordsInflectionsAndCliticsAreWords(language: String, text: String) {
         let result = wordCheck(text, language)
         #expect(result.passed, "\(result)")
+    }
+
+    /// A German particle written onto a made-up rest makes no word of it, whichever the particle.
+    @Test func aParticleMakesNoWordOfAMadeUpRest() {
+        let madeUp = wordCheck("Die Kinder haben am Brunnen den ganzen Nachmittag aufschmerbelt.", "de")
+        #expect(madeUp.reason?.hasPrefix("\"aufschmerbelt\" is not a word of de") == true, "\(madeUp)")
+        #expect(!wordCheck("Die Kinder haben am Brunnen den ganzen Nachmittag mitschmerbelt.", "de").passed)
     }
 
     @Test func aDifferentLanguagesWordAndAMissingListAreNamed() throws {

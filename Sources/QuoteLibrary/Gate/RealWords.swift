@@ -13,7 +13,11 @@ import Foundation
 ///   and some listed word is the same but for the last 2 letters and at most 4 letters in their
 ///   place (the lists hold common forms; "remende" from "remendar", "tiédis" from "tiède");
 /// - in Spanish and Italian, it is a listed word (or an inflection of one) with one or two
-///   pronouns attached, as those languages write them ("llévales", "riconoscila", "dámelo").
+///   pronouns attached, as those languages write them ("llévales", "riconoscila", "dámelo");
+/// - in German, it is a separable verb's particle written onto a listed word, with "zu" between
+///   them or not ("mittanzten", "danebengestellt", "mitzudrehen"): German joins them, and the
+///   lists hold few such forms. The rest must be listed itself, not an inflection: allowing
+///   inflections let one made-up blend of two words in thirty pass (README, "Real words").
 enum RealWords {
     static let inflectionMinimumLetters = 6
     static let inflectionEndingLetters = 2
@@ -23,6 +27,14 @@ enum RealWords {
     static let enclitics: [String: (last: [String], before: [String])] = [
         "es": (["los", "las", "les", "nos", "lo", "la", "le", "me", "te", "se", "os"], ["me", "te", "se", "nos", "os", "le"]),
         "it": (["gli", "lo", "la", "li", "le", "ne", "mi", "ti", "si", "ci", "vi"], ["me", "te", "se", "ce", "ve", "glie"]),
+    ]
+
+    /// The particles of German separable verbs (folded, as the parts are looked up), a closed class.
+    static let separablePrefixes: [String: [String]] = [
+        "de": ("ab an auf aus bei dabei dafur dagegen daher dahin daneben dar davon dazu dazwischen durch ein empor "
+               + "entgegen entlang fort gegenuber her herab heran herauf heraus herbei herein heruber herum herunter "
+               + "hervor hin hinab hinauf hinaus hinein hinuber hinunter los mit nach nieder um vor voran voraus vorbei "
+               + "voruber vorweg weg weiter wieder zu zuruck zusammen").split(separator: " ").map(String.init),
     ]
 
     /// The first word of `text` that is not a word of `language`, as written; nil when every word is.
@@ -44,6 +56,11 @@ enum RealWords {
 
     static func isWord(_ part: String, language: String, table: [String: Double], sorted: [String]) -> Bool {
         if table[part] != nil || isInflection(part, sorted: sorted) { return true }
+        for prefix in separablePrefixes[language] ?? [] where part.hasPrefix(prefix) {
+            let rest = part.dropFirst(prefix.count)
+            let verb = rest.hasPrefix("zu") && rest.count >= 5 ? rest.dropFirst(2) : rest
+            if rest.count >= 3, table[String(rest)] != nil || table[String(verb)] != nil { return true }
+        }
         guard let pronouns = enclitics[language] else { return false }
         func known(_ stem: String) -> Bool { table[stem] != nil || isInflection(stem, sorted: sorted) }
         for last in pronouns.last where part.count - last.count >= 2 && part.hasSuffix(last) {
