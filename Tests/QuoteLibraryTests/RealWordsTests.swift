@@ -41,17 +41,24 @@ struct RealWordsTests {
         ("de", "Bring Frau Özdemir die 12 Eier und das Rezept für den Zwetschgenkuchen vorbei."),
         ("de", "Opa hat den Korb danebengestellt, und wir sind noch lange auf dem Markt herumgeschlendert."),
         ("de", "Beim Dorffest wagte sich sogar der Pfarrer hinaus, um mitzusingen."),
+        ("it", "Vorrei che il pane della nonna profumasse ancora la scala del palazzo."),
+        ("fr", "Le dimanche soir, nous valsions dans la cuisine en attendant la tarte aux pommes."),
+        ("pt", "Mesmo que o avô tossisse a noite inteira, o rádio ficava ligado no futebol."),
+        ("es", "De niños pelábamos las castañas junto a la estufa de leña de la abuela."),
     ])
     func namesNumbersJoinedWordsInflectionsAndCliticsAreWords(language: String, text: String) {
         let result = wordCheck(text, language)
         #expect(result.passed, "\(result)")
     }
 
-    /// A German particle written onto a made-up rest makes no word of it, whichever the particle.
-    @Test func aParticleMakesNoWordOfAMadeUpRest() {
-        let madeUp = wordCheck("Die Kinder haben am Brunnen den ganzen Nachmittag aufschmerbelt.", "de")
-        #expect(madeUp.reason?.hasPrefix("\"aufschmerbelt\" is not a word of de") == true, "\(madeUp)")
+    /// A German particle written onto a made-up rest makes no word of it, whichever the particle; nor
+    /// does a verb ending after a made-up stem.
+    @Test func aParticleOrAVerbEndingMakesNoWordOfAMadeUpStem() {
+        let particle = wordCheck("Die Kinder haben am Brunnen den ganzen Nachmittag aufschmerbelt.", "de")
+        #expect(particle.reason?.hasPrefix("\"aufschmerbelt\" is not a word of de") == true, "\(particle)")
         #expect(!wordCheck("Die Kinder haben am Brunnen den ganzen Nachmittag mitschmerbelt.", "de").passed)
+        let ending = wordCheck("Ogni sera i pescatori sgrumbolavano le reti sul molo del porto.", "it")
+        #expect(ending.reason?.hasPrefix("\"sgrumbolavano\" is not a word of it") == true, "\(ending)")
     }
 
     @Test func aDifferentLanguagesWordAndAMissingListAreNamed() throws {
