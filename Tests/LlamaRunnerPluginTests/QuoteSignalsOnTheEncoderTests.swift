@@ -218,9 +218,11 @@ import Testing
         for (source, total) in totals.sorted(by: { $0.key < $1.key }) {
             print("gates held-out \(model), all: \(source) \(total.accepted)/\(total.total) accepted")
         }
-        // Measured on sets 4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36, 38, 40, 41, 43 and 44: 3314/3418 (97.0%) on
-        // EmbeddingGemma (the default embedder), 3341/3418 on e5, which has no register model; before the register was
-        // refitted with sets 42 and 45, 3321/3418 on EmbeddingGemma; before set 44, on sets 4
+        // Measured on sets 4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36, 38, 40, 41, 43, 44 and 47: 3496/3598 (97.2%)
+        // on EmbeddingGemma (the default embedder), 3527/3598 on e5, which has no register model; before the word check knew
+        // German particles and longer verb endings and the register was refitted with set 46, 3490/3598 and 3520/3598
+        // (set 47 measured once: 176/180 and 179/180). Before set 47, on sets 4 to 44: 3314/3418 and 3341/3418; before the
+        // register was refitted with sets 42 and 45, 3321/3418 on EmbeddingGemma; before set 44, on sets 4
         // to 43, 3144/3238 and 3162/3238; before set 43, on sets
         // 4 to 41, 2972/3058 and 2988/3058; before set 41, on sets 4 to 40, 2795/2879 and 2811/2879; before set 40, on sets
         // 4 to 38, 2618/2699 and 2633/2699 (the register's attribution head was linear then); before sets 37 and
@@ -232,8 +234,8 @@ import Testing
         // sets 4 to 21, 1213/1260 and 1227/1260; before set 21, 1035/1080
         // (1041 before the register read token states). Most of the rest: the policy counts a scene
         // that reports someone's saying or claim as credited ("Ogni estate il nonno giura che …"),
-        // the writers do not, and the rules (25 of the 3418) and the register's out-of-fold cutoff
-        // (38) take such lines. On sets 4, 6, 9, 15 and 17 before set 19: 862/900; with set
+        // the writers do not, and the rules (26 of the 3598) and the register's out-of-fold cutoff
+        // (42) take such lines. On sets 4, 6, 9, 15 and 17 before set 19: 862/900; with set
         // 16, before set 18: 863/900. On sets 4, 6, 9 and 15
         // before set 16: 686/720; on sets 4, 6
         // and 9 alone: 512/540 before set 14, 503/540 before sets 12 and 13
@@ -252,14 +254,18 @@ import Testing
     }
 
     /// The held-out drafts written apart (eval/drafts/held-out, sets 4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30,
-    /// 32, 34, 36, 38, 40, 41, 43 and 44) on EmbeddingGemma, as the pipeline orders the checks: the deterministic gate
+    /// 32, 34, 36, 38, 40, 41, 43, 44 and 47) on EmbeddingGemma, as the pipeline orders the checks: the deterministic gate
     /// first, then the register model on the novelty vector and token states, which also names the cause of a
     /// rejection by the rules (`RegisterStep.cause`), reads the last sentence of a draft of two or more alone, and
     /// the last clauses of a sentence too long for a line for a credit (counted with the register's figures).
-    /// Measured: 2204/2218 leftovers are rejected as `promptFragment` (rules 1365, register 839) and 2215/2259
-    /// attributions as `attribution` (rules 1891, register 324); the rules take 25 of the 3418 good lines for either
-    /// (a scene reporting someone's saying or claim, advice before a colon read as a source), the register 38 more.
-    /// Before the register was refitted with sets 42 and 45 (its attribution head one network then): the same
+    /// Measured: 2321/2337 leftovers are rejected as `promptFragment` (rules 1447, register 874) and 2327/2379
+    /// attributions as `attribution` (rules 1987, register 340); the rules take 26 of the 3598 good lines for either
+    /// (a scene reporting someone's saying or claim, advice before a colon read as a source), the register 42 more.
+    /// Before the register was refitted with set 46 (fitted with sets up to 45): the same leftovers, 2333/2379
+    /// attributions (rules 1988, register 345), and 41 good lines taken by the register; set 47, measured once on that
+    /// fit: leftovers 117/119 (rules 82, register 35), attributions 118/120 (rules 97, register 21), good lines taken 1
+    /// and 3 of 180. Before set 47, on sets 4 to 44: 2204/2218 (rules 1365, register 839), 2215/2259 (rules 1891,
+    /// register 324), 25 and 38 of 3418. Before the register was refitted with sets 42 and 45 (its attribution head one network then): the same
     /// leftovers, 2205/2259 attributions (rules 1889, register 316), and 31 good lines taken by the register.
     /// Before set 44, on sets 4 to 43: 2085/2098 (rules 1277, register 808), 2090/2139 (rules 1797, register 293),
     /// 25 and 30 of 3238; before the last clauses were read, the same. Before the label before a dash (`DeterministicGate.dashLabel`):
@@ -324,9 +330,9 @@ import Testing
         #expect(Double(headAlone.goodFlagged) <= flaggedAtFit * Double(try #require(caught["good"]).total) / Double(register.talk.heldOutGood) + 1)
         let leftovers = try #require(caught["leftover"]), attributions = try #require(caught["attribution"])
         let good = try #require(caught["good"])
-        #expect(leftovers.total == 2218 && attributions.total == 2259 && good.total == 3418)
-        #expect(leftovers.rules + leftovers.register >= 2198 && attributions.rules + attributions.register >= 2209)
-        #expect(good.rules <= 25 && good.register <= 40)
+        #expect(leftovers.total == 2337 && attributions.total == 2379 && good.total == 3598)
+        #expect(leftovers.rules + leftovers.register >= 2315 && attributions.rules + attributions.register >= 2321)
+        #expect(good.rules <= 26 && good.register <= 44)
 
         // `quote check` lists the register's rejection under the gate it stands for.
         let missed = "I hope this captures the cozy, everyday warmth you were looking for!"

@@ -25,7 +25,8 @@ struct WrittenDraftsGateTests {
     }
 
     /// The good, generic, odd and fragment lines the rules take for a leftover or an attribution,
-    /// every check run (printed). Measured: 89 of 12,292 with set 45 (tuning; 5 of its 240 good lines taken: scenes
+    /// every check run (printed). Measured: 90 of 12,786 with sets 46 (tuning; none of its 240 good lines taken) and 47
+    /// (held out; one of its 180 good and 74 generic lines taken, not read); 89 of 12,292 with set 45 (tuning; 5 of its 240 good lines taken: scenes
     /// with "lembra" or "como quem escreve", a colon after a clause with a place name, advice before a colon); 84 of
     /// 12,052 with set 44 (held out; none of its 180 good and 83 generic lines taken, not read); 84 of 11,789 with
     /// sets 42 (tuning; none of its 240 good lines taken) and 43 (held out; one of its 180 good lines taken, not
@@ -65,13 +66,14 @@ struct WrittenDraftsGateTests {
             }
         }
         print("rules take \(taken.count) of \(checked) good, generic, odd and fragment lines")
-        #expect(checked == 12_292)
-        #expect(taken.count <= 89)
+        #expect(checked == 12_786)
+        #expect(taken.count <= 90)
     }
 
-    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36, 38, 40, 41, 43 and 44): the
-    /// rules alone reject 1365 of 2218 leftovers as `promptFragment` and 1892 of 2259 attributions as `attribution`; on
-    /// the tuning sets (with sets 42 and 45) 2514/4403 and 5657/7117 (before set 45, 2389/4223 and 5415/6757).
+    /// Measured on the held-out sets (4, 6, 9, 15, 17, 20, 21, 23, 26, 28, 30, 32, 34, 36, 38, 40, 41, 43, 44 and 47): the
+    /// rules alone reject 1447 of 2337 leftovers as `promptFragment` and 1989 of 2379 attributions as `attribution`; on
+    /// the tuning sets (with sets 42, 45 and 46) 2624/4582 and 5912/7477. Before sets 46 and 47: 1365/2218 and 1892/2259;
+    /// tuning 2514/4403 and 5657/7117 (before set 45, 2389/4223 and 5415/6757).
     /// Before set 44: 1277/2098 and 1800/2139. Before the label before a dash (`dashLabel`; 11 tuning
     /// leftovers gained; held out, 1): 1276/2098 and 1800/2139; tuning 2378/4223 and 5415/6757. Before sets 42 and
     /// 43: 1185/1978 and 1699/2019; tuning 2203/3923 and 5231/6457. Before set 41: 1125/1869 and 1604/1900. Before the writer's opinion after the line (`opinionAfterLine`; a remark or
@@ -99,10 +101,10 @@ struct WrittenDraftsGateTests {
     @Test func theRulesAloneOnTheHeldOutDrafts() throws {
         let leftovers = try caught("held-out", "leftover", by: .promptFragment)
         let attributions = try caught("held-out", "attribution", by: .attribution)
-        #expect(leftovers.total == 2218 && attributions.total == 2259)
-        #expect(leftovers.caught >= 1365 && attributions.caught >= 1892)
+        #expect(leftovers.total == 2337 && attributions.total == 2379)
+        #expect(leftovers.caught >= 1447 && attributions.caught >= 1989)
         let tuningLeftovers = try caught("tuning", "leftover", by: .promptFragment)
         let tuningAttributions = try caught("tuning", "attribution", by: .attribution)
-        #expect(tuningLeftovers.caught >= 2514 && tuningAttributions.caught >= 5657)
+        #expect(tuningLeftovers.caught >= 2624 && tuningAttributions.caught >= 5912)
     }
 }
