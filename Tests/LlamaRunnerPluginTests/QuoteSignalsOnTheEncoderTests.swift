@@ -265,8 +265,9 @@ import Testing
     /// attributions (rules 1988, register 345), and 41 good lines taken by the register; set 47, measured once on that
     /// fit: leftovers 117/119 (rules 82, register 35), attributions 118/120 (rules 97, register 21), good lines taken 1
     /// and 3 of 180. Before set 47, on sets 4 to 44: 2204/2218 (rules 1365, register 839), 2215/2259 (rules 1891,
-    /// register 324), 25 and 38 of 3418. Before the register was refitted with sets 42 and 45 (its attribution head one network then): the same
-    /// leftovers, 2205/2259 attributions (rules 1889, register 316), and 31 good lines taken by the register.
+    /// register 324), 25 and 38 of 3418. Before the register was refitted with sets 42 and 45 (its attribution head
+    /// one network then): the same leftovers, 2205/2259 attributions (rules 1889, register 316), and 31 good lines
+    /// taken by the register.
     /// Before set 44, on sets 4 to 43: 2085/2098 (rules 1277, register 808), 2090/2139 (rules 1797, register 293),
     /// 25 and 30 of 3238; before the last clauses were read, the same. Before the label before a dash (`DeterministicGate.dashLabel`):
     /// rules 1276, register 809, the rest the same.

@@ -61,6 +61,18 @@ struct RealWordsTests {
         #expect(ending.reason?.hasPrefix("\"sgrumbolavano\" is not a word of it") == true, "\(ending)")
     }
 
+    /// The verb endings stop where the inflection rule's reach ends (its last 2 letters), and every
+    /// infinitive ending has endings.
+    @Test func verbEndingsAreThreeLettersOrMore() {
+        #expect(Set(RealWords.verbEndings.keys) == ["es", "fr", "it", "pt"])
+        for (language, classes) in RealWords.verbEndings {
+            #expect(classes.count == 3, "\(language)")
+            for (infinitive, endings) in classes {
+                #expect(!endings.isEmpty && endings.allSatisfy { $0.count >= 3 }, "\(language) \(infinitive)")
+            }
+        }
+    }
+
     @Test func aDifferentLanguagesWordAndAMissingListAreNamed() throws {
         #expect(wordCheck("Knead the dough until the kitchen smells like the bakery of Schnickelfritz.", "en").passed)
         let french = wordCheck("Knead the dough until the kitchen smells like a boulangerie gourmandissime.", "en")

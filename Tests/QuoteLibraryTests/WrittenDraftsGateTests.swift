@@ -25,10 +25,10 @@ struct WrittenDraftsGateTests {
     }
 
     /// The good, generic, odd and fragment lines the rules take for a leftover or an attribution,
-    /// every check run (printed). Measured: 90 of 12,786 with sets 46 (tuning; none of its 240 good lines taken) and 47
-    /// (held out; one of its 180 good and 74 generic lines taken, not read); 89 of 12,292 with set 45 (tuning; 5 of its 240 good lines taken: scenes
-    /// with "lembra" or "como quem escreve", a colon after a clause with a place name, advice before a colon); 84 of
-    /// 12,052 with set 44 (held out; none of its 180 good and 83 generic lines taken, not read); 84 of 11,789 with
+    /// every check run (printed). Measured: 90 of 12,786 with sets 46 (tuning; none of its 240 good lines taken) and
+    /// 47 (held out; one of its 180 good and 74 generic lines taken, not read); 89 of 12,292 with set 45 (tuning; 5 of
+    /// its 240 good lines taken: scenes with "lembra" or "como quem escreve", a colon after a clause with a place
+    /// name, advice before a colon); 84 of 12,052 with set 44 (held out; none of its 180 good and 83 generic lines taken, not read); 84 of 11,789 with
     /// sets 42 (tuning; none of its 240 good lines taken) and 43 (held out; one of its 180 good lines taken, not
     /// read), the label before a dash (`dashLabel`) taking none;
     /// 83 of 11,277 with set 41 (held out; one of its 179 good lines taken, not read);

@@ -91,7 +91,11 @@ enum RealWords {
     static func endingClasses(_ text: String) -> [(infinitive: String, endings: [Substring])] {
         var classes: [(infinitive: String, endings: [Substring])] = []
         for token in text.split(whereSeparator: \.isWhitespace) {
-            if token.hasSuffix(":") { classes.append((String(token.dropLast()), [])) } else { classes[classes.count - 1].endings.append(token) }
+            if token.hasSuffix(":") {
+                classes.append((String(token.dropLast()), []))
+            } else {
+                classes[classes.count - 1].endings.append(token)
+            }
         }
         return classes
     }
